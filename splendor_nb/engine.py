@@ -1,0 +1,608 @@
+"""The rules engine: immutable game states, legal moves, applying a move, scoring.
+
+Every rule cited here is in the shared RULES.md by id. States are tuples underneath (fast to
+build, hashable, compared by value); ``apply`` returns a new state and never changes the old one.
+
+>>> state = new_game(players=2, seed=7)
+>>> state.supply["red"], len(state.nobles), state.current_player
+(4, 3, 0)
+>>> move = Move.parse("+wbg")
+>>> after = state.apply(move)
+>>> after.players[0].tokens["white"], state.players[0].tokens["white"]
+(1, 0)
+>>> after.apply(Move.parse("+rr")).apply(Move.parse("+rr"))
+Traceback (most recent call last):
+...
+splendor_nb.moves.IllegalMoveError: R-TAKE2: red has 2 tokens in the supply; taking 2 needs 4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from itertools import combinations
+from typing import NamedTuple, TypeVar
+
+from splendor_nb.cards import CARD_BY_ID, CARDS, COLOURS, GEMS, GOLD, NOBLE_BY_ID, NOBLES, Card, Noble
+from splendor_nb.moves import NO_TOKENS, PASS, IllegalMoveError, Move
+
+WINNING_POINTS = 15
+TOKEN_LIMIT = 10
+RESERVE_LIMIT = 3
+MARKET_SLOTS = 4
+GEMS_PER_PLAYERS = {2: 4, 3: 5, 4: 7}
+GOLD_TOKENS = 5
+NO_BONUSES: tuple[int, ...] = (0, 0, 0, 0, 0)
+T = TypeVar("T")
+_Dealer = Callable[[list[Card], int], Iterable[Card]]
+
+
+class PlayerState(NamedTuple):
+    """One player's tableau. Token counts are index-aligned with ``COLOURS``."""
+
+    token_counts: tuple[int, ...] = NO_TOKENS
+    bonus_counts: tuple[int, ...] = NO_BONUSES
+    cards: tuple[Card, ...] = ()
+    reserved: tuple[Card, ...] = ()
+    hidden: tuple[str, ...] = ()
+    """Ids of the reserved cards taken blind from a deck (R-RESERVE-HIDDEN)."""
+    nobles: tuple[Noble, ...] = ()
+    points: int = 0
+
+    @property
+    def tokens(self) -> dict[str, int]:
+        """Tokens held, per colour (gold included)."""
+        return dict(zip(COLOURS, self.token_counts, strict=True))
+
+    @property
+    def bonuses(self) -> dict[str, int]:
+        """Bonuses from purchased cards, per gem colour."""
+        return dict(zip(GEMS, self.bonus_counts, strict=True))
+
+
+class GameState(NamedTuple):
+    """A position. Build one with :func:`new_game`; move on with :meth:`apply`.
+
+    ``decks`` hold each tier's face-down cards with the top card last. ``market`` rows hold the
+    face-up cards by slot, ``None`` for a slot left empty (R-REFILL).
+    """
+
+    players: tuple[PlayerState, ...]
+    supply_counts: tuple[int, ...]
+    market_rows: tuple[tuple[Card | None, ...], ...]
+    decks: tuple[tuple[Card, ...], ...]
+    nobles: tuple[Noble, ...]
+    current_player: int = 0
+    turn: int = 0
+    """Turns played so far."""
+    passes: int = 0
+    """Consecutive passes just before this position (R-PASS)."""
+    over: bool = False
+    last_move: Move | None = None
+    last_drawn: Card | None = None
+    """The card revealed from a deck during the last turn (a refill or a blind reserve)."""
+    seed: int | None = None
+
+    # --- public views -------------------------------------------------------------------------
+
+    @property
+    def supply(self) -> dict[str, int]:
+        """Tokens in the supply, per colour (gold included)."""
+        return dict(zip(COLOURS, self.supply_counts, strict=True))
+
+    @property
+    def market(self) -> dict[int, tuple[Card | None, ...]]:
+        """Face-up cards per tier 1..3, by slot; ``None`` marks an empty slot."""
+        return {tier: row for tier, row in enumerate(self.market_rows, start=1)}
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Prestige points per player (R-END-WIN)."""
+        return tuple(p.points for p in self.players)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (R-END-TRIGGER, or R-PASS by everyone)."""
+        return self.over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning players' indices (several on a shared victory); empty while playing.
+
+        R-END-WIN: most points, then fewest purchased cards; still tied, the victory is shared.
+        """
+        if not self.over:
+            return ()
+        best = max((p.points, -len(p.cards)) for p in self.players)
+        return tuple(i for i, p in enumerate(self.players) if (p.points, -len(p.cards)) == best)
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 1 (a round is one turn of every player)."""
+        return self.turn // len(self.players) + 1
+
+    def __repr__(self) -> str:
+        status = "over" if self.over else f"player {self.current_player} to move"
+        return (f"<GameState {len(self.players)} players, turn {self.turn}, {status}, "
+                f"scores {'-'.join(map(str, self.scores))}>")
+
+    def _repr_html_(self) -> str:
+        from splendor_nb.render import board_html  # display only: the engine stays Jupyter-free
+
+        return board_html(self)
+
+    def card_location(self, card_id: str) -> str:
+        """Where a card is: ``"market"``, ``"deck"``, ``"reserved by N"`` or ``"bought by N"``.
+
+        >>> new_game(seed=1).card_location(new_game(seed=1).market_rows[0][0].id)
+        'market'
+        """
+        card = CARD_BY_ID[card_id]
+        if any(card in row for row in self.market_rows):
+            return "market"
+        for i, player in enumerate(self.players):
+            if card in player.reserved:
+                return f"reserved by {i}"
+            if card in player.cards:
+                return f"bought by {i}"
+        return "deck"
+
+    # --- legal moves --------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every distinct full turn for the player to move, in a stable order.
+
+        Buys (market by tier and slot, then reserved cards, paid the default way), then takes of
+        three colours and of two, then reserves (face-up, then blind by tier); each with every
+        way to return tokens above 10 and every noble that may visit.
+
+        >>> len(new_game(seed=7).legal_moves())
+        30
+        """
+        if self.over:
+            return []
+        player = self.players[self.current_player]
+        tokens = player.token_counts
+        due = self._due_nobles(player.bonus_counts)
+        moves: list[Move] = []
+        for card in self._buyable(player):
+            bonuses = list(player.bonus_counts)
+            bonuses[card.bonus_index] += 1
+            visitors = self._due_nobles(tuple(bonuses))
+            moves.extend(_buy_moves(card.id, visitors))
+        supply = self.supply_counts
+        moves.extend(_take_moves(_supply_shape(supply), tokens, due))
+        if len(player.reserved) < RESERVE_LIMIT:
+            hand = tokens if not supply[GOLD] else (*tokens[:GOLD], tokens[GOLD] + 1)
+            for row in self.market_rows:
+                for card in row:
+                    if card is not None:
+                        moves.extend(_reserve_moves(card.id, None, hand, due))
+            for tier, deck in enumerate(self.decks, start=1):
+                if deck:
+                    moves.extend(_reserve_moves(None, tier, hand, due))
+        return moves or [PASS]
+
+    def _buyable(self, player: PlayerState) -> Iterable[Card]:
+        w, b, g, r, k, gold = player.token_counts
+        bw, bb, bg, br, bk = player.bonus_counts
+        w += bw
+        b += bb
+        g += bg
+        r += br
+        k += bk
+        for row in self.market_rows:
+            for card in row:
+                if card is not None:
+                    cw, cb, cg, cr, ck = card.costs
+                    if ((cw > w and cw - w) + (cb > b and cb - b) + (cg > g and cg - g)
+                            + (cr > r and cr - r) + (ck > k and ck - k)) <= gold:
+                        yield card
+        for card in player.reserved:
+            cw, cb, cg, cr, ck = card.costs
+            if ((cw > w and cw - w) + (cb > b and cb - b) + (cg > g and cg - g)
+                    + (cr > r and cr - r) + (ck > k and ck - k)) <= gold:
+                yield card
+
+    def _due_nobles(self, bonuses: tuple[int, ...]) -> tuple[str, ...]:
+        return tuple(n.id for n in self.nobles
+                     if all(have >= need for have, need in zip(bonuses, n.needs)))
+
+    # --- applying a move ----------------------------------------------------------------------
+
+    def apply(self, move: Move, reveal: str | None = None) -> GameState:
+        """The position after ``move``; raise :class:`IllegalMoveError` naming the rule broken.
+
+        ``reveal`` names the card that comes off a deck during this turn (a refill or a blind
+        reserve) when the deck order is not known, as when a game played on a table is typed in.
+        """
+        if self.over:
+            raise IllegalMoveError("R-END-WIN", "the game is over")
+        me = self.current_player
+        player = self.players[me]
+        decks = self.decks
+        if reveal is not None:
+            decks = self._with_reveal(move, reveal)
+        supply = list(self.supply_counts)
+        tokens = list(player.token_counts)
+        market = self.market_rows
+        reserved = player.reserved
+        hidden = player.hidden
+        cards = player.cards
+        bonuses = player.bonus_counts
+        points = player.points
+        drawn: Card | None = None
+        kind = move.kind
+        if kind == "take":
+            self._check_take(move.gems)
+            for i in range(5):
+                supply[i] -= move.gems[i]
+                tokens[i] += move.gems[i]
+        elif kind == "reserve":
+            if len(reserved) >= RESERVE_LIMIT:
+                raise IllegalMoveError("R-RESERVE-LIMIT",
+                                       f"player {me} already holds {len(reserved)} reserved cards")
+            if move.card is None:
+                tier = move.tier or 0
+                if tier not in (1, 2, 3):
+                    raise IllegalMoveError("R-RESERVE", f"there is no tier {tier} deck")
+                deck = decks[tier - 1]
+                if not deck:
+                    raise IllegalMoveError("R-RESERVE", f"the tier {tier} deck is empty")
+                card = drawn = deck[-1]
+                decks = _with(decks, tier - 1, deck[:-1])
+                hidden = (*hidden, card.id)
+            else:
+                card = CARD_BY_ID[move.card]
+                market, decks, drawn = self._take_from_market(card, decks, "reserve")
+            reserved = (*reserved, card)
+            if supply[GOLD]:
+                supply[GOLD] -= 1
+                tokens[GOLD] += 1
+        elif kind == "buy":
+            card = CARD_BY_ID[move.card or ""]
+            if card in reserved:
+                index = reserved.index(card)
+                reserved = reserved[:index] + reserved[index + 1:]
+                if card.id in hidden:
+                    hidden = tuple(h for h in hidden if h != card.id)
+            else:
+                market, decks, drawn = self._take_from_market(card, decks, "buy")
+            paid = _payment(card, player, move.payment)
+            for i in range(6):
+                tokens[i] -= paid[i]
+                supply[i] += paid[i]
+            cards = (*cards, card)
+            bonuses = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
+            points += card.points
+        elif kind == "pass":
+            if self.legal_moves() != [PASS]:
+                raise IllegalMoveError("R-PASS", "a player may pass only when no action is legal")
+        else:
+            raise IllegalMoveError("R-TURN", f"unknown action {kind!r}")
+        if reveal is not None and drawn is None:
+            raise IllegalMoveError("R-REFILL", f"no card comes off a deck in {move}, so "
+                                   f"{reveal} cannot be revealed")
+        _return_tokens(tokens, supply, move.returned)
+        nobles = self.nobles
+        visitor = _visiting_noble(nobles, bonuses, move)
+        owned = player.nobles
+        if visitor is not None:
+            nobles = tuple(n for n in nobles if n is not visitor)
+            owned = (*owned, visitor)
+            points += visitor.points
+            if move.noble is None:
+                move = Move(move.kind, move.gems, move.card, move.tier, move.returned,
+                            visitor.id, move.payment)
+        new_player = PlayerState(tuple(tokens), bonuses, cards, reserved, hidden, owned, points)
+        players = _with(self.players, me, new_player)
+        passes = self.passes + 1 if kind == "pass" else 0
+        following = (me + 1) % len(players)
+        over = passes >= len(players) or (
+            following == 0 and any(p.points >= WINNING_POINTS for p in players))
+        return GameState(players, tuple(supply), market, decks, nobles, following, self.turn + 1,
+                         passes, over, move, drawn, self.seed)
+
+    def _check_take(self, gems: tuple[int, ...]) -> None:
+        supply = self.supply_counts
+        if gems[GOLD]:
+            raise IllegalMoveError("R-TAKE3", "gold cannot be taken; it comes only with a reserve")
+        colours = [i for i in range(5) if gems[i]]
+        count = sum(gems)
+        if len(colours) == 1 and count == 2:
+            colour = colours[0]
+            if supply[colour] < 4:
+                raise IllegalMoveError("R-TAKE2", f"{GEMS[colour]} has {supply[colour]} tokens in "
+                                       "the supply; taking 2 needs 4")
+            return
+        if count != len(colours) or count > 3:
+            raise IllegalMoveError("R-TAKE3", "take 3 tokens of different colours, or 2 of one "
+                                   "colour (R-TAKE2)")
+        for colour in colours:
+            if not supply[colour]:
+                raise IllegalMoveError("R-TAKE3", f"there is no {GEMS[colour]} token in the supply")
+        available = sum(1 for i in range(5) if supply[i])
+        if count < min(3, available):
+            raise IllegalMoveError("R-TAKE3", f"{available} colours are in the supply, so take "
+                                   f"{min(3, available)} different ones, not {count}")
+
+    def _take_from_market(self, card: Card, decks: tuple[tuple[Card, ...], ...], action: str
+                          ) -> tuple[tuple[tuple[Card | None, ...], ...],
+                                     tuple[tuple[Card, ...], ...], Card | None]:
+        row = self.market_rows[card.tier - 1]
+        if card not in row:
+            rule = "R-BUY" if action == "buy" else "R-RESERVE"
+            where = self.card_location(card.id)
+            raise IllegalMoveError(rule, f"card {card.id} is not face-up in the market "
+                                   f"(it is {where}); a player may {action} a face-up card"
+                                   + (" or one of their own reserved cards" if action == "buy"
+                                      else " or the top card of a deck"))
+        deck = decks[card.tier - 1]
+        drawn = deck[-1] if deck else None
+        if deck:
+            decks = _with(decks, card.tier - 1, deck[:-1])
+        new_row = _with(row, row.index(card), drawn)
+        return _with(self.market_rows, card.tier - 1, new_row), decks, drawn
+
+    def _with_reveal(self, move: Move, reveal: str) -> tuple[tuple[Card, ...], ...]:
+        card = CARD_BY_ID.get(reveal)
+        if card is None:
+            raise IllegalMoveError("R-REFILL", f"there is no card {reveal!r} to reveal")
+        deck = self.decks[card.tier - 1]
+        if card not in deck:
+            raise IllegalMoveError("R-REFILL", f"card {reveal} cannot come off the tier "
+                                   f"{card.tier} deck: it is {self.card_location(reveal)}")
+        source = (move.tier if move.card is None else CARD_BY_ID[move.card].tier) \
+            if move.kind in ("reserve", "buy") else None
+        if source is not None and source != card.tier:
+            raise IllegalMoveError("R-REFILL", f"{move} draws from the tier {source} deck, "
+                                   f"but {reveal} is a tier {card.tier} card")
+        rest = tuple(c for c in deck if c is not card)
+        return _with(self.decks, card.tier - 1, (*rest, card))
+
+    # --- hidden information -------------------------------------------------------------------
+
+    def player_view(self, player: int) -> GameState:
+        """What ``player`` may know: deck order and the others' blind reserves are hidden.
+
+        The unseen cards of each tier (deck plus other players' blind reserves) are dealt back in
+        a fixed order, so two states that differ only in what ``player`` cannot see give the
+        same view (R-RESERVE-HIDDEN).
+
+        >>> state = new_game(seed=3)
+        >>> state.player_view(0) == new_game(seed=4).player_view(0)
+        False
+        >>> state.player_view(0).decks == state.player_view(1).decks
+        True
+        """
+        return self._redeal(player, lambda cards, tier: sorted(cards, key=_card_order))
+
+    def determinize(self, player: int, seed: int) -> GameState:
+        """A random position consistent with what ``player`` sees: the unseen cards reshuffled."""
+        return self._redeal(player, lambda cards, tier: _shuffled(
+            sorted(cards, key=_card_order), seed, tier))
+
+    def _redeal(self, viewer: int, order: _Dealer) -> GameState:
+        unseen: list[list[Card]] = [list(deck) for deck in self.decks]
+        for i, p in enumerate(self.players):
+            if i != viewer:
+                for card_id in p.hidden:
+                    card = CARD_BY_ID[card_id]
+                    unseen[card.tier - 1].append(card)
+        dealt = [list(order(cards, tier)) for tier, cards in enumerate(unseen, start=1)]
+        players = list(self.players)
+        for i, p in enumerate(self.players):
+            if i != viewer and p.hidden:
+                swap = {}
+                for card_id in p.hidden:
+                    swap[card_id] = dealt[CARD_BY_ID[card_id].tier - 1].pop()
+                reserved = tuple(swap.get(c.id, c) for c in p.reserved)
+                players[i] = p._replace(reserved=reserved,
+                                        hidden=tuple(swap[h].id for h in p.hidden))
+        last_drawn = self.last_drawn
+        if last_drawn is not None and self.last_move is not None and \
+                self.last_move.kind == "reserve" and self.last_move.card is None and \
+                (self.current_player - 1) % len(self.players) != viewer:
+            last_drawn = None
+        return self._replace(players=tuple(players), decks=tuple(tuple(d) for d in dealt),
+                             last_drawn=last_drawn, seed=None)
+
+
+def new_game(players: int = 2, seed: int | None = 0) -> GameState:
+    """A new game for 2 to 4 players (R-SETUP-*); the same seed always deals the same game.
+
+    >>> game = new_game(players=3, seed=11)
+    >>> len(game.nobles), game.supply["blue"], [len(game.decks[t]) for t in range(3)]
+    (4, 5, [36, 26, 16])
+    """
+    if players not in GEMS_PER_PLAYERS:
+        raise ValueError(f"R-SETUP-PLAYERS: Splendor is for 2 to 4 players, not {players}")
+    key = 0 if seed is None else seed
+    decks = []
+    market = []
+    for tier in (1, 2, 3):
+        deck = _shuffled([c for c in CARDS if c.tier == tier], key, tier)
+        market.append(tuple(deck[-1:-MARKET_SLOTS - 1:-1]))
+        decks.append(tuple(deck[:-MARKET_SLOTS]))
+    nobles = tuple(_shuffled(list(NOBLES), key, 0)[:players + 1])
+    return setup(players, nobles, market, decks, seed=seed)
+
+
+def setup(players: int, nobles: Sequence[Noble], market: Sequence[Sequence[Card | None]],
+          decks: Sequence[Sequence[Card]] | None = None, seed: int | None = None) -> GameState:
+    """A game from a known setup: the nobles revealed and the face-up cards per tier.
+
+    Without ``decks``, the rest of each tier is the deck, its order unknown: pass each revealed
+    card to :meth:`GameState.apply` as ``reveal``. This is how a game played on a table is typed in.
+
+    >>> game = setup(2, [NOBLE_BY_ID[n] for n in ("N1", "N2", "N3")],
+    ...              [[CARD_BY_ID[f"{t}w{i}"] for i in range(1, 5)] for t in (1, 2, 3)])
+    >>> [len(d) for d in game.decks]
+    [36, 26, 16]
+    """
+    if players not in GEMS_PER_PLAYERS:
+        raise ValueError(f"R-SETUP-PLAYERS: Splendor is for 2 to 4 players, not {players}")
+    rows = tuple(tuple(row) for row in market)
+    if decks is None:
+        shown = {c.id for row in rows for c in row if c is not None}
+        decks = [sorted((c for c in CARDS if c.tier == t and c.id not in shown), key=_card_order)
+                 for t in (1, 2, 3)]
+    gems = GEMS_PER_PLAYERS[players]
+    return GameState(
+        players=tuple(PlayerState() for _ in range(players)),
+        supply_counts=(gems, gems, gems, gems, gems, GOLD_TOKENS),
+        market_rows=rows,
+        decks=tuple(tuple(d) for d in decks),
+        nobles=tuple(nobles),
+        seed=seed,
+    )
+
+
+def _card_order(card: Card) -> int:
+    return CARD_ORDER[card.id]
+
+
+CARD_ORDER: dict[str, int] = {card.id: i for i, card in enumerate(CARDS)}
+_MASK = (1 << 64) - 1
+
+
+def _shuffled(items: list[Card], seed: int, stream: int) -> list[Card]:
+    """Fisher-Yates with splitmix64: the same on every machine and Python version."""
+    state = (seed * 0x9E3779B97F4A7C15 + stream * 0xBF58476D1CE4E5B9 + 1) & _MASK
+    items = list(items)
+    for i in range(len(items) - 1, 0, -1):
+        state = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        j = z % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _payment(card: Card, player: PlayerState, payment: tuple[int, ...] | None) -> tuple[int, ...]:
+    tokens = player.token_counts
+    price = [max(0, cost - bonus) for cost, bonus in zip(card.costs, player.bonus_counts)]
+    if payment is None:
+        paid = [min(p, t) for p, t in zip(price, tokens)]
+        gold = sum(price) - sum(paid)
+        if gold > tokens[GOLD]:
+            missing = ", ".join(f"{p - t} {GEMS[i]}" for i, (p, t) in enumerate(zip(price, tokens))
+                                if p > t)
+            raise IllegalMoveError("R-BUY", f"card {card.id} costs {_price_text(price)} after "
+                                   f"bonuses; player lacks {missing} and has {tokens[GOLD]} gold")
+        return (*paid, gold)
+    for i in range(6):
+        if payment[i] > tokens[i]:
+            raise IllegalMoveError("R-BUY-GOLD", f"the payment uses {payment[i]} {COLOURS[i]} "
+                                   f"but the player holds {tokens[i]}")
+    for i in range(5):
+        if payment[i] > price[i]:
+            raise IllegalMoveError("R-BUY-GOLD", f"the payment gives {payment[i]} {GEMS[i]} but "
+                                   f"card {card.id} asks {price[i]} {GEMS[i]} after bonuses")
+    if sum(price) - sum(payment[:5]) != payment[GOLD]:
+        raise IllegalMoveError("R-BUY-GOLD", f"card {card.id} costs {_price_text(price)} after "
+                               "bonuses; gold must cover exactly what coloured tokens do not")
+    return payment
+
+
+def _price_text(price: Sequence[int]) -> str:
+    return ", ".join(f"{n} {GEMS[i]}" for i, n in enumerate(price) if n) or "nothing"
+
+
+def _return_tokens(tokens: list[int], supply: list[int], returned: tuple[int, ...]) -> None:
+    total = sum(tokens)
+    count = sum(returned)
+    if total <= TOKEN_LIMIT:
+        if count:
+            raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens, so returns "
+                                   "nothing")
+        return
+    if total - count != TOKEN_LIMIT:
+        raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens and must return "
+                               f"{total - TOKEN_LIMIT}, not {count}")
+    for i in range(6):
+        if returned[i] > tokens[i]:
+            raise IllegalMoveError("R-LIMIT10", f"the player returns {returned[i]} {COLOURS[i]} "
+                                   f"but holds {tokens[i]}")
+        tokens[i] -= returned[i]
+        supply[i] += returned[i]
+
+
+def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move
+                    ) -> Noble | None:
+    due = [n for n in nobles if all(have >= need for have, need in zip(bonuses, n.needs))]
+    if move.noble is not None:
+        chosen = NOBLE_BY_ID[move.noble]
+        if chosen not in due:
+            why = "is not on the table" if chosen not in nobles else "requires " + ", ".join(
+                f"{need} {GEMS[i]}" for i, need in enumerate(chosen.needs) if need)
+            raise IllegalMoveError("R-NOBLE", f"noble {chosen.id} cannot visit: it {why}")
+        return chosen
+    if len(due) > 1:
+        raise IllegalMoveError("R-NOBLE", "several nobles may visit ("
+                               + ", ".join(n.id for n in due) + "); the move must name one")
+    return due[0] if due else None
+
+
+def _supply_shape(supply: tuple[int, ...]) -> tuple[int, ...]:
+    """Per gem colour: 0 none, 1 some, 2 at least 4 (what R-TAKE3 and R-TAKE2 look at)."""
+    return tuple(0 if n == 0 else 2 if n >= 4 else 1 for n in supply[:5])
+
+
+@lru_cache(maxsize=1 << 16)
+def _take_moves(shape: tuple[int, ...], tokens: tuple[int, ...], due: tuple[str, ...]
+                ) -> tuple[Move, ...]:
+    available = [i for i in range(5) if shape[i]]
+    takes = [c for c in combinations(available, min(3, len(available)))] if available else []
+    moves = []
+    for colours in takes + [(i, i) for i in range(5) if shape[i] == 2]:
+        gems = [0] * 6
+        for i in colours:
+            gems[i] += 1
+        hand = tuple(t + g for t, g in zip(tokens, gems))
+        for returned in _returns(hand):
+            for noble in due or (None,):
+                moves.append(Move("take", tuple(gems), returned=returned, noble=noble))
+    return tuple(moves)
+
+
+@lru_cache(maxsize=1 << 16)
+def _reserve_moves(card: str | None, tier: int | None, hand: tuple[int, ...],
+                   due: tuple[str, ...]) -> tuple[Move, ...]:
+    return tuple(Move("reserve", card=card, tier=tier, returned=returned, noble=noble)
+                 for returned in _returns(hand) for noble in due or (None,))
+
+
+@lru_cache(maxsize=1 << 12)
+def _buy_moves(card: str, visitors: tuple[str, ...]) -> tuple[Move, ...]:
+    return tuple(Move("buy", card=card, noble=noble) for noble in visitors or (None,))
+
+
+@lru_cache(maxsize=1 << 14)
+def _returns(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of tokens that brings ``hand`` down to 10 (R-LIMIT10)."""
+    excess = sum(hand) - TOKEN_LIMIT
+    if excess <= 0:
+        return (NO_TOKENS,)
+    found: list[tuple[int, ...]] = []
+
+    def extend(prefix: tuple[int, ...], left: int) -> None:
+        colour = len(prefix)
+        if colour == 6:
+            if not left:
+                found.append(prefix)
+            return
+        for n in range(min(left, hand[colour]), -1, -1):
+            extend((*prefix, n), left - n)
+
+    extend((), excess)
+    return tuple(found)
+
+
+__all__ = ["GameState", "IllegalMoveError", "Move", "PlayerState", "new_game", "setup"]

@@ -1,0 +1,167 @@
+"""Moves and their text notation (round-trip exact).
+
+A move is a whole turn: the action, the tokens returned above 10 (R-LIMIT10), the noble that
+visits (R-NOBLE) and, for a buy, the payment when it is not the default one (R-BUY-GOLD).
+
+Letters: ``w`` white, ``b`` blue, ``g`` green, ``r`` red, ``k`` black, ``y`` gold.
+
+========================  ==========================================================
+text                      turn
+========================  ==========================================================
+``+wbg``                  take white, blue and green (R-TAKE3)
+``+rr``                   take two red (R-TAKE2)
+``R1w3``                  reserve the face-up card 1w3 (R-RESERVE)
+``R?2``                   reserve the top card of the tier-2 deck, unseen (R-RESERVE-HIDDEN)
+``B2g4``                  buy card 2g4, paid the default way (R-BUY)
+``B2g4=bby``              buy card 2g4 paying blue, blue and one gold (R-BUY-GOLD)
+``+wbg -wy``              ... then return a white and a gold token (R-LIMIT10)
+``B3r2 N4``               ... then noble N4 visits (R-NOBLE)
+``pass``                  no action is possible (R-PASS)
+========================  ==========================================================
+
+>>> move = Move.parse("+wbg -ky")
+>>> str(move), move.kind, move.taken
+('+wbg -ky', 'take', {'white': 1, 'blue': 1, 'green': 1})
+>>> Move.parse(str(move)) == move
+True
+>>> move
+Move.parse('+wbg -ky')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from splendor_nb.cards import CARD_BY_ID, COLOURS, GEMS, LETTER_INDEX, LETTERS, NOBLE_BY_ID
+
+MoveKind = Literal["take", "reserve", "buy", "pass"]
+NO_TOKENS: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+
+_PATTERN = re.compile(
+    r"""\s*(?:
+        (?P<pass>pass)
+      | \+(?P<take>[a-z]{1,3})
+      | R(?:\?(?P<tier>[0-9]+)|(?P<reserve>[0-9][a-z][0-9]+))
+      | B(?P<buy>[0-9][a-z][0-9]+)(?:=(?P<pay>[a-z]*))?
+    )
+    (?:\s+-(?P<ret>[a-z]+))?
+    (?:\s+(?P<noble>N[0-9]+))?
+    \s*""",
+    re.VERBOSE,
+)
+
+
+class InvalidMoveError(ValueError):
+    """The text is not a move in the notation (a syntax error, not a rule violation)."""
+
+
+class IllegalMoveError(ValueError):
+    """The move breaks a rule; the message starts with the rule id (see shared RULES.md)."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{rule}: {reason}")
+        self.rule = rule
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One whole turn. Build moves with :meth:`parse` or take them from ``legal_moves()``.
+
+    Token fields are counts index-aligned with ``COLOURS`` (white, blue, green, red, black, gold).
+    """
+
+    kind: MoveKind
+    gems: tuple[int, ...] = NO_TOKENS
+    card: str | None = None
+    tier: int | None = None
+    returned: tuple[int, ...] = NO_TOKENS
+    noble: str | None = None
+    payment: tuple[int, ...] | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move from its notation; raise :class:`InvalidMoveError` on bad text.
+
+        >>> Move.parse("B2g4=bby N3").payment
+        (0, 2, 0, 0, 0, 1)
+        """
+        match = _PATTERN.fullmatch(text)
+        if match is None:
+            raise InvalidMoveError(f"{text!r} is not a move; expected e.g. '+wbg', '+rr', "
+                                   "'R1w3', 'R?2', 'B2g4', 'B2g4=bby', with ' -wy' returns "
+                                   "and ' N3' for a noble, or 'pass'")
+        found = match.groupdict()
+        returned = _counts(found["ret"], text) if found["ret"] else NO_TOKENS
+        noble = found["noble"]
+        if noble is not None and noble not in NOBLE_BY_ID:
+            raise InvalidMoveError(f"{text!r}: there is no noble {noble!r} (N1 to N10)")
+        if found["pass"]:
+            if found["ret"] or noble:
+                raise InvalidMoveError(f"{text!r}: a pass has no returns and no noble")
+            return PASS
+        if found["take"]:
+            return cls("take", gems=_counts(found["take"], text), returned=returned, noble=noble)
+        if found["tier"]:
+            tier = int(found["tier"])
+            if tier not in (1, 2, 3):
+                raise InvalidMoveError(f"{text!r}: there is no tier {tier} deck (1, 2 or 3)")
+            return cls("reserve", tier=tier, returned=returned, noble=noble)
+        card = found["reserve"] or found["buy"]
+        if card not in CARD_BY_ID:
+            raise InvalidMoveError(f"{text!r}: there is no card {card!r}; card ids look like "
+                                   "'1w1' (tier, bonus letter, number)")
+        if found["reserve"]:
+            return cls("reserve", card=card, returned=returned, noble=noble)
+        payment = _counts(found["pay"], text) if found["pay"] is not None else None
+        return cls("buy", card=card, returned=returned, noble=noble, payment=payment)
+
+    def __str__(self) -> str:
+        if self.kind == "pass":
+            return "pass"
+        if self.kind == "take":
+            text = "+" + _letters(self.gems)
+        elif self.kind == "reserve":
+            text = f"R{self.card}" if self.card else f"R?{self.tier}"
+        else:
+            text = f"B{self.card}"
+            if self.payment is not None:
+                text += "=" + _letters(self.payment)
+        if any(self.returned):
+            text += " -" + _letters(self.returned)
+        if self.noble:
+            text += " " + self.noble
+        return text
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @property
+    def taken(self) -> dict[str, int]:
+        """The gem tokens a take move takes, by colour (only colours taken)."""
+        return {GEMS[i]: n for i, n in enumerate(self.gems[:5]) if n}
+
+    @property
+    def returned_tokens(self) -> dict[str, int]:
+        """The tokens returned above 10, by colour (only colours returned)."""
+        return {COLOURS[i]: n for i, n in enumerate(self.returned) if n}
+
+
+PASS = Move("pass")
+
+
+def _counts(letters: str, text: str) -> tuple[int, ...]:
+    counts = [0] * 6
+    for letter in letters:
+        index = LETTER_INDEX.get(letter)
+        if index is None:
+            raise InvalidMoveError(f"{text!r}: {letter!r} is not a token letter "
+                                   f"({', '.join(f'{a}={c}' for a, c in zip(LETTERS, COLOURS))})")
+        counts[index] += 1
+    return tuple(counts)
+
+
+def _letters(counts: tuple[int, ...]) -> str:
+    return "".join(letter * n for letter, n in zip(LETTERS, counts))
