@@ -1,0 +1,465 @@
+"""Replays: a game recorded as its setup and its moves, saved as JSON, replayed and annotated.
+
+A replay stores what happened, not how to regenerate it: the nobles revealed, the 12 first
+face-up cards, then each turn's move in the notation with the card revealed from a deck during
+that turn (a refill, R-REFILL, or a blind reserve, R-RESERVE-HIDDEN). Loading replays every move
+with the engine and stops at the first bad one with a :class:`ReplayError` that names the turn,
+the player, the move text and the rule, and carries the valid prefix (``.partial``).
+
+>>> from splendor_nb.engine import new_game
+>>> replay = Replay.from_state(new_game(players=2, seed=7))
+>>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+>>> replay.annotate(2, comment="Two red: the red noble is close.", glyph="!?")
+>>> again = Replay.loads(replay.dumps())
+>>> len(again), str(again.turns[1].move), again.turns[1].glyph, again.state(2).scores
+(2, '+rr', '!?', (0, 0))
+>>> again.dumps() == replay.dumps()
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from splendor_nb.cards import CARD_BY_ID, NOBLE_BY_ID, Card, Noble
+from splendor_nb.engine import GameState, setup
+from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
+
+FORMAT = "splendor-nb-replay"
+VERSION = 1
+GLYPHS: tuple[str, ...] = ("!", "?", "!!", "??", "!?", "?!")
+MAX_BYTES = 10 * 1024 * 1024
+"""Larger files are refused before being read: a real game is a few kilobytes."""
+NOTATION = "notation"
+"""The ``rule`` of a :class:`ReplayError` for a move that does not parse (not a rule violation)."""
+FORMAT_RULE = "format"
+"""The ``rule`` of a :class:`ReplayError` for a file that breaks the replay format (the schema)."""
+
+
+class ReplayError(ValueError):
+    """A replay that cannot be loaded or continued; the message says where and why.
+
+    ``turn`` is 1-based, ``player`` the 0-based index of the player who moved, ``move_text`` the
+    move as written, ``rule`` the rule id (see RULES.md), ``"notation"`` for a move that does not
+    parse or ``"format"`` for a file that breaks the schema. ``partial`` is the valid prefix: a
+    replay of the turns before the bad one, comments included, when the setup itself was valid.
+    """
+
+    def __init__(self, message: str, *, turn: int | None = None, player: int | None = None,
+                 move_text: str | None = None, rule: str | None = None,
+                 partial: Replay | None = None) -> None:
+        super().__init__(message)
+        self.turn = turn
+        self.player = player
+        self.move_text = move_text
+        self.rule = rule
+        self.partial = partial
+
+
+@dataclass
+class Turn:
+    """One recorded turn: the move, the card that came off a deck (if any), the annotation."""
+
+    move: Move
+    revealed: str | None = None
+    comment: str = ""
+    glyph: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        """The turn as it is written in the file (empty fields left out).
+
+        >>> Turn(Move.parse("B1w3"), revealed="1g2", glyph="!").to_json()
+        {'move': 'B1w3', 'revealed': '1g2', 'glyph': '!'}
+        """
+        data = {"move": str(self.move)}
+        if self.revealed is not None:
+            data["revealed"] = self.revealed
+        if self.comment:
+            data["comment"] = self.comment
+        if self.glyph:
+            data["glyph"] = self.glyph
+        return data
+
+
+class Replay:
+    """A game as its setup and turns, with every position after each turn kept for random access.
+
+    Build one with :meth:`from_state` (an engine game, deck order known), :meth:`from_setup` (a
+    game typed in from a table, deck order unknown) or :meth:`load`/:meth:`loads`.
+    """
+
+    def __init__(self, start: GameState, headers: dict[str, Any], known_decks: bool) -> None:
+        self.headers = headers
+        self.turns: list[Turn] = []
+        self._states = [start]
+        self._known_decks = known_decks
+
+    # --- building -------------------------------------------------------------------------------
+
+    @classmethod
+    def from_state(cls, state: GameState, headers: dict[str, Any] | None = None) -> Replay:
+        """Start recording an engine game at its first position; revealed cards are recorded.
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=3, seed=1), {"event": "club night"})
+        >>> replay.players, replay.names, replay.headers["seed"], replay.headers["event"]
+        (3, ['Player 1', 'Player 2', 'Player 3'], 1, 'club night')
+        """
+        if state.turn != 0:
+            raise ValueError(f"a replay starts at turn 0; this state is at turn {state.turn}")
+        filled = _default_headers(len(state.players), state.seed)
+        filled.update(headers or {})
+        return cls(state, filled, known_decks=True)
+
+    @classmethod
+    def from_setup(cls, players: int, nobles: Sequence[str], market: Sequence[Sequence[str]],
+                   headers: dict[str, Any] | None = None) -> Replay:
+        """Start typing in a game played on a table: the nobles and the 12 face-up cards.
+
+        The deck order is unknown, so :meth:`play` needs ``reveal`` each time a card comes off a
+        deck (R-REFILL). Unknown or misplaced ids raise :class:`ReplayError`.
+
+        >>> replay = Replay.from_setup(2, ["N1", "N5", "N9"],
+        ...     [["1w1", "1b1", "1g1", "1r1"], ["2w1", "2b1", "2g1", "2r1"],
+        ...      ["3w1", "3b1", "3g1", "3r1"]], {"players": [{"name": "Ann"}, {"name": "Bo"}]})
+        >>> _ = replay.play("R1w1", reveal="1k4")
+        >>> [c.id for c in replay.state(1).market[1]], replay.names
+        (['1k4', '1b1', '1g1', '1r1'], ['Ann', 'Bo'])
+        """
+        filled = _default_headers(players, None)
+        filled.update(headers or {})
+        start = _start_state(players, nobles, market, filled.get("seed"))
+        return cls(start, filled, known_decks=False)
+
+    def play(self, move: Move | str, reveal: str | None = None) -> GameState:
+        """Append a turn after checking it; return the new position.
+
+        Raises :class:`InvalidMoveError` for text that is not a move, :class:`IllegalMoveError`
+        (with ``.rule``) for a rule violation, including R-REFILL when a card comes off a deck
+        whose order is unknown and ``reveal`` does not say which one. With a known deck order
+        (:meth:`from_state`) the revealed card is recorded automatically.
+
+        >>> replay = Replay.from_setup(2, ["N1", "N2", "N3"], [[f"{t}w{i}" for i in range(1, 5)]
+        ...                            for t in (1, 2, 3)])
+        >>> replay.play("B1w1")
+        Traceback (most recent call last):
+        ...
+        splendor_nb.moves.IllegalMoveError: R-BUY: card 1w1 costs 2 red, 1 black after bonuses; ...
+        """
+        if isinstance(move, str):
+            move = _parse(move)
+        after = self._advance(self._states[-1], move, reveal)
+        revealed = after.last_drawn.id if after.last_drawn is not None else None
+        self.turns.append(Turn(move, revealed))
+        self._states.append(after)
+        if after.over and not self.headers.get("result"):
+            self.headers["result"] = "-".join(map(str, after.scores))
+        return after
+
+    def annotate(self, turn: int, comment: str | None = None, glyph: str | None = None) -> None:
+        """Set the comment and/or glyph of turn ``turn`` (1 = the first move); ``""`` clears.
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg")
+        >>> replay.annotate(1, glyph="?!"); replay.turns[0].glyph
+        '?!'
+        >>> replay.annotate(1, glyph="?!?")
+        Traceback (most recent call last):
+        ...
+        ValueError: glyph '?!?' is not one of ! ? !! ?? !? ?! (or '' to clear)
+        """
+        if not 1 <= turn <= len(self.turns):
+            raise IndexError(f"turn {turn} is not in this replay (1 to {len(self.turns)})")
+        if glyph is not None and glyph and glyph not in GLYPHS:
+            raise ValueError(f"glyph {glyph!r} is not one of {' '.join(GLYPHS)} (or '' to clear)")
+        entry = self.turns[turn - 1]
+        if comment is not None:
+            entry.comment = comment
+        if glyph is not None:
+            entry.glyph = glyph
+
+    # --- positions ------------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.turns)
+
+    def __repr__(self) -> str:
+        return (f"<Replay {self.players} players ({', '.join(self.names)}), {len(self)} turns, "
+                f"scores {'-'.join(map(str, self.state(len(self)).scores))}>")
+
+    def state(self, turn: int) -> GameState:
+        """The position after ``turn`` turns (0 = the setup); every position is kept, so O(1).
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg")
+        >>> replay.state(1).players[0].tokens["blue"], replay.state(0).players[0].tokens["blue"]
+        (1, 0)
+        """
+        if not 0 <= turn <= len(self.turns):
+            raise IndexError(f"turn {turn} is not in this replay (0 to {len(self.turns)})")
+        return self._states[turn]
+
+    def states(self) -> list[GameState]:
+        """Every position, from the setup to the last turn: ``len(replay) + 1`` states."""
+        return list(self._states)
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return len(self._states[0].players)
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names from the headers (``Player 1`` ... where there is none)."""
+        given = self.headers.get("players") or []
+        return [str(given[i].get("name") or f"Player {i + 1}") if i < len(given)
+                else f"Player {i + 1}" for i in range(self.players)]
+
+    # --- files ----------------------------------------------------------------------------------
+
+    def dumps(self) -> str:
+        """The replay file's text: stable key order, one turn per line, ending with a newline."""
+        start = self._states[0]
+        setup_data = {
+            "players": self.players,
+            "nobles": [noble.id for noble in start.nobles],
+            "market": [[_card_id(card) for card in row] for row in start.market_rows],
+        }
+        turns = ",\n".join("  " + json.dumps(t.to_json(), ensure_ascii=False) for t in self.turns)
+        headers = json.dumps(self.headers, indent=1, ensure_ascii=False).replace("\n", "\n ")
+        return (f'{{\n "format": "{FORMAT}",\n "version": {VERSION},\n "headers": {headers},\n'
+                f' "setup": {json.dumps(setup_data, ensure_ascii=False)},\n'
+                f' "turns": [' + (f"\n{turns}\n ]" if turns else "]") + "\n}\n")
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the file atomically: a temporary file in the same folder, synced, then renamed."""
+        target = Path(path)
+        data = self.dumps().encode("utf-8")
+        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                        dir=target.parent)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temp, target)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Replay:
+        """Read and validate a replay file; any problem is a :class:`ReplayError` naming the file.
+
+        >>> Replay.load("no/such/file.json")
+        Traceback (most recent call last):
+        ...
+        splendor_nb.replay.ReplayError: no/such/file.json: cannot read: No such file or directory
+        """
+        source = Path(path)
+        try:
+            size = source.stat().st_size
+            if size > MAX_BYTES:
+                raise ReplayError(f"{path}: {size} bytes is too large for a replay "
+                                  f"(limit {MAX_BYTES})", rule=FORMAT_RULE)
+            data = source.read_bytes()
+        except OSError as error:
+            raise ReplayError(f"{path}: cannot read: {error.strerror or error}") from error
+        try:
+            return cls._parse_bytes(data)
+        except ReplayError as error:
+            error.args = (f"{path}: {error}",)
+            raise
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> Replay:
+        """Read and validate a replay from its text (or UTF-8 bytes).
+
+        >>> Replay.loads('{"format": "chess-pgn"}')
+        Traceback (most recent call last):
+        ...
+        splendor_nb.replay.ReplayError: not a splendor-nb replay: format is 'chess-pgn'
+        """
+        return cls._parse_bytes(text.encode("utf-8", "surrogatepass") if isinstance(text, str)
+                                else text)
+
+    @classmethod
+    def _parse_bytes(cls, data: bytes) -> Replay:
+        if len(data) > MAX_BYTES:
+            raise ReplayError(f"{len(data)} bytes is too large for a replay (limit {MAX_BYTES})",
+                              rule=FORMAT_RULE)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ReplayError(f"not UTF-8 text: byte {error.start} is invalid",
+                              rule=FORMAT_RULE) from error
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ReplayError(f"not valid JSON: {error.msg} at line {error.lineno} column "
+                              f"{error.colno}", rule=FORMAT_RULE) from error
+        except RecursionError as error:
+            raise ReplayError("not a replay: JSON nested too deeply", rule=FORMAT_RULE) from error
+        return cls._from_document(document)
+
+    @classmethod
+    def _from_document(cls, document: Any) -> Replay:
+        if not isinstance(document, dict):
+            raise ReplayError(f"not a splendor-nb replay: the file holds a JSON "
+                              f"{type(document).__name__}, not an object", rule=FORMAT_RULE)
+        if document.get("format") != FORMAT:
+            raise ReplayError(f"not a splendor-nb replay: format is {document.get('format')!r}",
+                              rule=FORMAT_RULE)
+        if document.get("version") != VERSION:
+            raise ReplayError(f"unknown replay version {document.get('version')!r}; this "
+                              f"splendor_nb reads version {VERSION}", rule=FORMAT_RULE)
+        bad_turn, problem = _schema_problem(document)
+        if bad_turn is None and problem:
+            raise ReplayError(f"not a valid replay: {problem}", rule=FORMAT_RULE)
+        headers = document["headers"]
+        game = document["setup"]
+        players = game["players"]
+        if len(headers["players"]) != players:
+            raise ReplayError(f"not a valid replay: headers name {len(headers['players'])} "
+                              f"players but the setup has {players}", rule=FORMAT_RULE)
+        replay = cls(_start_state(players, game["nobles"], game["market"], headers.get("seed")),
+                     headers, known_decks=False)
+        turns = document["turns"]
+        for index, data in enumerate(turns[:bad_turn]):
+            replay._replay_turn(index + 1, data)
+        if bad_turn is not None:
+            data = turns[bad_turn]
+            text = data.get("move") if isinstance(data, dict) else None
+            raise replay._error(bad_turn + 1, text if isinstance(text, str) else None,
+                                FORMAT_RULE, problem)
+        return replay
+
+    # --- private helpers ------------------------------------------------------------------------
+
+    def _replay_turn(self, number: int, data: dict[str, str]) -> None:
+        text = data["move"]
+        reveal = data.get("revealed")
+        try:
+            move = _parse(text)
+            after = self._advance(self._states[-1], move, reveal)
+        except InvalidMoveError as error:
+            raise self._error(number, text, NOTATION, str(error)) from error
+        except IllegalMoveError as error:
+            raise self._error(number, text, error.rule, error.reason) from error
+        self.turns.append(Turn(move, reveal, data.get("comment", ""),
+                               data.get("glyph", "")))
+        self._states.append(after)
+
+    def _advance(self, state: GameState, move: Move, reveal: str | None) -> GameState:
+        after = state.apply(move, reveal)
+        if reveal is None and after.last_drawn is not None and not self._known_decks:
+            tier = after.last_drawn.tier
+            raise IllegalMoveError("R-REFILL", f"{move} takes a card off the tier {tier} deck; "
+                                   "say which card was revealed")
+        return after
+
+    def _error(self, number: int, text: str | None, rule: str, reason: str) -> ReplayError:
+        player = self._states[-1].current_player
+        name = self.names[player]
+        who = f"player {player}" + (f" ({name})" if name != f"Player {player + 1}" else "")
+        move = f", move {text!r}" if text is not None else ""
+        partial = Replay(self._states[0], self.headers, self._known_decks)
+        partial.turns = list(self.turns)
+        partial._states = list(self._states)
+        return ReplayError(f"turn {number}, {who}{move}: {rule}: {reason}", turn=number,
+                           player=player, move_text=text, rule=rule, partial=partial)
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Move:
+    return Move.parse(text)
+
+
+def _card_id(card: Card | None) -> str:
+    if card is None:
+        raise ValueError("a replay starts with a full market")
+    return card.id
+
+
+def _default_headers(players: int, seed: int | None) -> dict[str, Any]:
+    return {
+        "players": [{"name": f"Player {i + 1}", "kind": "human", "level": None}
+                    for i in range(players)],
+        "date": datetime.date.today().isoformat(),
+        "event": "",
+        "result": "",
+        "notes": "",
+        "seed": seed,
+    }
+
+
+def _start_state(players: int, nobles: Sequence[str], market: Sequence[Sequence[str]],
+                 seed: int | None) -> GameState:
+    if players not in (2, 3, 4):
+        raise ReplayError(f"R-SETUP-PLAYERS: Splendor is for 2 to 4 players, not {players}",
+                          rule="R-SETUP-PLAYERS")
+    if len(nobles) != players + 1 or len(set(nobles)) != len(nobles):
+        raise ReplayError(f"R-SETUP-NOBLES: {players} players reveal {players + 1} different "
+                          f"nobles, not {list(nobles)}", rule="R-SETUP-NOBLES")
+    revealed: list[Noble] = []
+    for noble_id in nobles:
+        if noble_id not in NOBLE_BY_ID:
+            raise ReplayError(f"R-SETUP-NOBLES: there is no noble {noble_id!r} (N1 to N10)",
+                              rule="R-SETUP-NOBLES")
+        revealed.append(NOBLE_BY_ID[noble_id])
+    rows: list[list[Card]] = []
+    for tier, row in enumerate(market, start=1):
+        cards = []
+        for card_id in row:
+            card = CARD_BY_ID.get(card_id)
+            if card is None or card.tier != tier:
+                what = "there is no card" if card is None else f"a tier {tier} row cannot hold"
+                raise ReplayError(f"R-SETUP-MARKET: {what} {card_id!r}", rule="R-SETUP-MARKET")
+            cards.append(card)
+        rows.append(cards)
+    shown = [card.id for row in rows for card in row]
+    if len(rows) != 3 or any(len(row) != 4 for row in rows) or len(set(shown)) != len(shown):
+        raise ReplayError("R-SETUP-MARKET: the market is 4 different cards of each tier 1, 2, 3",
+                          rule="R-SETUP-MARKET")
+    return setup(players, revealed, rows, seed=seed)
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.protocols.Validator:
+    schema = json.loads(resources.files("splendor_nb").joinpath("data", "replay.schema.json")
+                        .read_text(encoding="utf-8"))
+    validator_class = jsonschema.validators.validator_for(schema)
+    validator: jsonschema.protocols.Validator = validator_class(schema)
+    return validator
+
+
+def _schema_problem(document: dict[str, Any]) -> tuple[int | None, str]:
+    """The first schema violation: ``(index of the bad turn or None, message)``; ``""`` if none.
+
+    When every violation lies inside ``turns``, the index of the first bad turn is given so that
+    the turns before it can still be loaded.
+    """
+    errors = list(_validator().iter_errors(document))
+    if not errors:
+        return None, ""
+    turn_errors = [e for e in errors if len(e.absolute_path) >= 2 and e.absolute_path[0] == "turns"]
+    if len(turn_errors) == len(errors):
+        first = min(turn_errors, key=lambda e: int(e.absolute_path[1]))
+        where = "/".join(str(p) for p in list(first.absolute_path)[2:]) or "turn"
+        return int(first.absolute_path[1]), f"{where}: {first.message}"
+    best = jsonschema.exceptions.best_match(errors)
+    where = "/".join(str(p) for p in best.absolute_path) or "the document"
+    return None, f"{where}: {best.message}"
