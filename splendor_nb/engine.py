@@ -163,24 +163,40 @@ class GameState(NamedTuple):
             return []
         player = self.players[self.current_player]
         tokens = player.token_counts
-        due = self._due_nobles(player.bonus_counts)
+        bonuses = player.bonus_counts
+        owned = len(player.cards)
+        # R-NOBLE: no noble asks for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip it.
+        nobles = self.nobles if owned + 1 >= MIN_NOBLE_CARDS else ()
+        due = _due(nobles, bonuses) if nobles and owned >= MIN_NOBLE_CARDS else ()
         moves: list[Move] = []
         for card in self._buyable(player):
-            bonuses = list(player.bonus_counts)
-            bonuses[card.bonus_index] += 1
-            visitors = self._due_nobles(tuple(bonuses))
-            moves.extend(_buy_moves(card.id, visitors))
+            if nobles:
+                after = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
+                moves.extend(_buy_moves(card.id, _due(nobles, after)))
+            else:
+                moves.append(_BUY[card.id])
         supply = self.supply_counts
-        moves.extend(_take_moves(_supply_shape(supply), tokens, due))
+        total = sum(tokens)
+        moves.extend(_take_moves(_shape(supply), tokens if total > 7 else (), due))
         if len(player.reserved) < RESERVE_LIMIT:
-            hand = tokens if not supply[GOLD] else (*tokens[:GOLD], tokens[GOLD] + 1)
-            for row in self.market_rows:
-                for card in row:
-                    if card is not None:
-                        moves.extend(_reserve_moves(card.id, None, hand, due))
-            for tier, deck in enumerate(self.decks, start=1):
-                if deck:
-                    moves.extend(_reserve_moves(None, tier, hand, due))
+            gold = 1 if supply[GOLD] else 0
+            if total + gold <= TOKEN_LIMIT and not due:
+                for row in self.market_rows:
+                    for card in row:
+                        if card is not None:
+                            moves.append(_RESERVE[card.id])
+                for tier, deck in enumerate(self.decks, start=1):
+                    if deck:
+                        moves.append(_RESERVE_BLIND[tier])
+            else:
+                hand = (*tokens[:GOLD], tokens[GOLD] + gold)
+                for row in self.market_rows:
+                    for card in row:
+                        if card is not None:
+                            moves.extend(_reserve_moves(card.id, None, hand, due))
+                for tier, deck in enumerate(self.decks, start=1):
+                    if deck:
+                        moves.extend(_reserve_moves(None, tier, hand, due))
         return moves or [PASS]
 
     def _buyable(self, player: PlayerState) -> Iterable[Card]:
@@ -204,10 +220,6 @@ class GameState(NamedTuple):
                     + (cr > r and cr - r) + (ck > k and ck - k)) <= gold:
                 yield card
 
-    def _due_nobles(self, bonuses: tuple[int, ...]) -> tuple[str, ...]:
-        return tuple(n.id for n in self.nobles
-                     if all(have >= need for have, need in zip(bonuses, n.needs)))
-
     # --- applying a move ----------------------------------------------------------------------
 
     def apply(self, move: Move, reveal: str | None = None) -> GameState:
@@ -220,9 +232,7 @@ class GameState(NamedTuple):
             raise IllegalMoveError("R-END-WIN", "the game is over")
         me = self.current_player
         player = self.players[me]
-        decks = self.decks
-        if reveal is not None:
-            decks = self._with_reveal(move, reveal)
+        decks = self.decks if reveal is None else self._with_reveal(move, reveal)
         supply = list(self.supply_counts)
         tokens = list(player.token_counts)
         market = self.market_rows
@@ -234,10 +244,12 @@ class GameState(NamedTuple):
         drawn: Card | None = None
         kind = move.kind
         if kind == "take":
-            self._check_take(move.gems)
+            gems = move.gems
+            self._check_take(gems)
             for i in range(5):
-                supply[i] -= move.gems[i]
-                tokens[i] += move.gems[i]
+                if gems[i]:
+                    supply[i] -= gems[i]
+                    tokens[i] += gems[i]
         elif kind == "reserve":
             if len(reserved) >= RESERVE_LIMIT:
                 raise IllegalMoveError("R-RESERVE-LIMIT",
@@ -270,8 +282,9 @@ class GameState(NamedTuple):
                 market, decks, drawn = self._take_from_market(card, decks, "buy")
             paid = _payment(card, player, move.payment)
             for i in range(6):
-                tokens[i] -= paid[i]
-                supply[i] += paid[i]
+                if paid[i]:
+                    tokens[i] -= paid[i]
+                    supply[i] += paid[i]
             cards = (*cards, card)
             bonuses = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
             points += card.points
@@ -283,23 +296,27 @@ class GameState(NamedTuple):
         if reveal is not None and drawn is None:
             raise IllegalMoveError("R-REFILL", f"no card comes off a deck in {move}, so "
                                    f"{reveal} cannot be revealed")
-        _return_tokens(tokens, supply, move.returned)
+        if move.returned is not NO_TOKENS or sum(tokens) > TOKEN_LIMIT:
+            _return_tokens(tokens, supply, move.returned)
         nobles = self.nobles
-        visitor = _visiting_noble(nobles, bonuses, move)
         owned = player.nobles
-        if visitor is not None:
-            nobles = tuple(n for n in nobles if n is not visitor)
-            owned = (*owned, visitor)
-            points += visitor.points
-            if move.noble is None:
-                move = Move(move.kind, move.gems, move.card, move.tier, move.returned,
-                            visitor.id, move.payment)
-        new_player = PlayerState(tuple(tokens), bonuses, cards, reserved, hidden, owned, points)
-        players = _with(self.players, me, new_player)
+        if move.noble is not None or len(cards) >= MIN_NOBLE_CARDS:
+            visitor = _visiting_noble(nobles, bonuses, move)
+            if visitor is not None:
+                nobles = tuple(n for n in nobles if n is not visitor)
+                owned = (*owned, visitor)
+                points += visitor.points
+                if move.noble is None:
+                    move = Move(move.kind, move.gems, move.card, move.tier, move.returned,
+                                visitor.id, move.payment)
+        players = _with(self.players, me, PlayerState(
+            tuple(tokens), bonuses, cards, reserved, hidden, owned, points))
         passes = self.passes + 1 if kind == "pass" else 0
-        following = (me + 1) % len(players)
-        over = passes >= len(players) or (
-            following == 0 and any(p.points >= WINNING_POINTS for p in players))
+        following = me + 1
+        over = passes >= len(players)
+        if following == len(players):
+            following = 0
+            over = over or any(p.points >= WINNING_POINTS for p in players)
         return GameState(players, tuple(supply), market, decks, nobles, following, self.turn + 1,
                          passes, over, move, drawn, self.seed)
 
@@ -307,22 +324,23 @@ class GameState(NamedTuple):
         supply = self.supply_counts
         if gems[GOLD]:
             raise IllegalMoveError("R-TAKE3", "gold cannot be taken; it comes only with a reserve")
-        colours = [i for i in range(5) if gems[i]]
-        count = sum(gems)
-        if len(colours) == 1 and count == 2:
-            colour = colours[0]
+        count = gems[0] + gems[1] + gems[2] + gems[3] + gems[4]
+        if count == 2 and 2 in gems:
+            colour = gems.index(2)
             if supply[colour] < 4:
                 raise IllegalMoveError("R-TAKE2", f"{GEMS[colour]} has {supply[colour]} tokens in "
                                        "the supply; taking 2 needs 4")
             return
-        if count != len(colours) or count > 3:
+        if count > 3 or max(gems) > 1 or not count:
             raise IllegalMoveError("R-TAKE3", "take 3 tokens of different colours, or 2 of one "
                                    "colour (R-TAKE2)")
-        for colour in colours:
-            if not supply[colour]:
-                raise IllegalMoveError("R-TAKE3", f"there is no {GEMS[colour]} token in the supply")
-        available = sum(1 for i in range(5) if supply[i])
-        if count < min(3, available):
+        available = 0
+        for i in range(5):
+            if supply[i]:
+                available += 1
+            elif gems[i]:
+                raise IllegalMoveError("R-TAKE3", f"there is no {GEMS[i]} token in the supply")
+        if count < 3 and count < available:
             raise IllegalMoveError("R-TAKE3", f"{available} colours are in the supply, so take "
                                    f"{min(3, available)} different ones, not {count}")
 
@@ -550,7 +568,15 @@ def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: M
     return due[0] if due else None
 
 
-def _supply_shape(supply: tuple[int, ...]) -> tuple[int, ...]:
+def _due(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> tuple[str, ...]:
+    """Ids of the nobles whose requirement these bonuses meet (R-NOBLE)."""
+    w, b, g, r, k = bonuses
+    return tuple(n.id for n in nobles if w >= n.needs[0] and b >= n.needs[1] and g >= n.needs[2]
+                 and r >= n.needs[3] and k >= n.needs[4])
+
+
+@lru_cache(maxsize=1 << 12)
+def _shape(supply: tuple[int, ...]) -> tuple[int, ...]:
     """Per gem colour: 0 none, 1 some, 2 at least 4 (what R-TAKE3 and R-TAKE2 look at)."""
     return tuple(0 if n == 0 else 2 if n >= 4 else 1 for n in supply[:5])
 
@@ -565,7 +591,7 @@ def _take_moves(shape: tuple[int, ...], tokens: tuple[int, ...], due: tuple[str,
         gems = [0] * 6
         for i in colours:
             gems[i] += 1
-        hand = tuple(t + g for t, g in zip(tokens, gems))
+        hand = tuple(t + g for t, g in zip(tokens or NO_TOKENS, gems))
         for returned in _returns(hand):
             for noble in due or (None,):
                 moves.append(Move("take", tuple(gems), returned=returned, noble=noble))
@@ -604,5 +630,10 @@ def _returns(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     extend((), excess)
     return tuple(found)
 
+
+_BUY: dict[str, Move] = {c.id: Move("buy", card=c.id) for c in CARDS}
+_RESERVE: dict[str, Move] = {c.id: Move("reserve", card=c.id) for c in CARDS}
+_RESERVE_BLIND: dict[int, Move] = {tier: Move("reserve", tier=tier) for tier in (1, 2, 3)}
+MIN_NOBLE_CARDS = min(sum(n.needs) for n in NOBLES)
 
 __all__ = ["GameState", "IllegalMoveError", "Move", "PlayerState", "new_game", "setup"]

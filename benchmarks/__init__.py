@@ -1,0 +1,1 @@
+"""Benchmarks: each module prints its figures; `python -m benchmarks [NAME...]` runs them."""

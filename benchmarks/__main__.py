@@ -1,0 +1,20 @@
+"""Run the benchmarks: ``python -m benchmarks`` (all) or ``python -m benchmarks engine replay``."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+NAMES = ("engine", "replay_load", "tournament", "viewer")
+
+
+def main(argv: list[str]) -> None:
+    for name in argv or NAMES:
+        if name not in NAMES:
+            raise SystemExit(f"unknown benchmark {name!r}; choose from {', '.join(NAMES)}")
+        print(f"== {name}")
+        importlib.import_module(f"benchmarks.{name}").run()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,37 @@
+"""Shared measuring helpers: medians over rounds, and a fixed pure-Python reference workload.
+
+Machines here are shared and noisy, so every benchmark prints the time of the same fixed workload
+measured in the same run; a figure divided by it can be compared across runs and machines.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+
+def median_time(work: Callable[[], object], rounds: int = 3) -> float:
+    """The median CPU time of ``work()`` over ``rounds`` runs, in seconds."""
+    times = []
+    for _ in range(rounds):
+        start = time.process_time()
+        work()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def reference_workload() -> int:
+    """A fixed pure-Python workload (dict, tuple and integer work, as a game engine does)."""
+    table: dict[tuple[int, int], int] = {}
+    total = 0
+    for i in range(200_000):
+        key = (i % 97, i % 13)
+        table[key] = table.get(key, 0) + i
+        total += len(key) + (i & 7)
+    return total + len(table)
+
+
+def reference_seconds(rounds: int = 5) -> float:
+    """Median CPU seconds of :func:`reference_workload`; print it beside every figure."""
+    return median_time(reference_workload, rounds)
