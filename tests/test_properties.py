@@ -1,0 +1,105 @@
+"""Properties of the engine over random games (hypothesis): the 'Facts for checks' of RULES.md."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from splendor_nb import CARDS, Move, new_game
+from splendor_nb.engine import GEMS_PER_PLAYERS, GOLD_TOKENS, RESERVE_LIMIT, TOKEN_LIMIT, GameState
+
+MAX_PLIES = 2000
+
+
+def random_game(players: int, seed: int) -> list[GameState]:
+    """A game played to its end by a random player who buys whenever it can."""
+    rng = random.Random(seed)
+    state = new_game(players, seed)
+    states = [state]
+    while not state.is_over and len(states) < MAX_PLIES:
+        moves = state.legal_moves()
+        buys = [m for m in moves if m.kind == "buy"]
+        state = state.apply(rng.choice(buys if buys and rng.random() < 0.8 else moves))
+        states.append(state)
+    return states
+
+
+games = st.tuples(st.sampled_from([2, 3, 4]), st.integers(0, 2**32))
+
+
+def check_position(state: GameState) -> None:
+    players = len(state.players)
+    start = (GEMS_PER_PLAYERS[players],) * 5 + (GOLD_TOKENS,)
+    for colour in range(6):  # token conservation
+        held = sum(p.token_counts[colour] for p in state.players)
+        assert state.supply_counts[colour] + held == start[colour]
+        assert state.supply_counts[colour] >= 0
+    places = [c for deck in state.decks for c in deck]
+    places += [c for row in state.market_rows for c in row if c is not None]
+    for p in state.players:
+        places += [*p.reserved, *p.cards]
+        # R-LIMIT10, R-RESERVE-LIMIT at the end of every turn
+        assert sum(p.token_counts) <= TOKEN_LIMIT and len(p.reserved) <= RESERVE_LIMIT
+        assert min(p.token_counts) >= 0
+        assert p.points == sum(c.points for c in p.cards) + 3 * len(p.nobles)
+        assert p.bonus_counts == tuple(sum(c.bonus_index == i for c in p.cards) for i in range(5))
+        assert set(p.hidden) <= {c.id for c in p.reserved}
+    assert sorted(c.id for c in places) == sorted(c.id for c in CARDS)  # card conservation
+    owned_nobles = [n for p in state.players for n in p.nobles]
+    assert len(owned_nobles) + len(state.nobles) == players + 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_conservation_limits_and_points(game: tuple[int, int]) -> None:
+    for state in random_game(*game):
+        check_position(state)
+
+
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_every_game_ends_with_winners(game: tuple[int, int]) -> None:
+    final = random_game(*game)[-1]
+    assert final.is_over and final.legal_moves() == []
+    best = max(final.scores)
+    assert final.winners and all(final.scores[w] == best for w in final.winners)
+    assert best >= 15 or final.passes >= len(final.players)
+
+
+@settings(max_examples=15, deadline=None)
+@given(games)
+def test_apply_never_changes_the_old_state(game: tuple[int, int]) -> None:
+    states = random_game(*game)
+    snapshots = [tuple(s) for s in states]
+    for before, after in zip(states, states[1:]):
+        assert after.last_move is not None
+        assert before.apply(after.last_move) == after
+    assert [tuple(s) for s in states] == snapshots
+
+
+@settings(max_examples=15, deadline=None)
+@given(games)
+def test_legal_moves_round_trip_distinct_and_apply(game: tuple[int, int]) -> None:
+    for state in random_game(*game)[::7]:
+        moves = state.legal_moves()
+        assert len(set(moves)) == len(moves)
+        for move in moves:
+            assert Move.parse(str(move)) == move
+        for move in random.Random(len(moves)).sample(moves, min(5, len(moves))):
+            state.apply(move)
+
+
+@settings(max_examples=10, deadline=None)
+@given(games)
+def test_player_view_hides_only_what_is_hidden(game: tuple[int, int]) -> None:
+    for state in random_game(*game)[::5]:
+        for viewer in range(len(state.players)):
+            view = state.player_view(viewer)
+            check_position(view)
+            assert view.market_rows == state.market_rows and view.supply == state.supply
+            assert view.players[viewer] == state.players[viewer]
+            assert view.legal_moves() == state.legal_moves() or viewer != state.current_player
+            assert [len(d) for d in view.decks] == [len(d) for d in state.decks]
+            check_position(state.determinize(viewer, seed=viewer))
