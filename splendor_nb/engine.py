@@ -23,7 +23,17 @@ from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple, TypeVar
 
-from splendor_nb.cards import CARD_BY_ID, CARDS, COLOURS, GEMS, GOLD, NOBLE_BY_ID, NOBLES, Card, Noble
+from splendor_nb.cards import (
+    CARD_BY_ID,
+    CARDS,
+    COLOURS,
+    GEMS,
+    GOLD,
+    NOBLE_BY_ID,
+    NOBLES,
+    Card,
+    Noble,
+)
 from splendor_nb.moves import NO_TOKENS, PASS, IllegalMoveError, Move
 
 WINNING_POINTS = 15
@@ -182,18 +192,18 @@ class GameState(NamedTuple):
             gold = 1 if supply[GOLD] else 0
             if total + gold <= TOKEN_LIMIT and not due:
                 for row in self.market_rows:
-                    for card in row:
-                        if card is not None:
-                            moves.append(_RESERVE[card.id])
+                    for slot in row:
+                        if slot is not None:
+                            moves.append(_RESERVE[slot.id])
                 for tier, deck in enumerate(self.decks, start=1):
                     if deck:
                         moves.append(_RESERVE_BLIND[tier])
             else:
                 hand = (*tokens[:GOLD], tokens[GOLD] + gold)
                 for row in self.market_rows:
-                    for card in row:
-                        if card is not None:
-                            moves.extend(_reserve_moves(card.id, None, hand, due))
+                    for slot in row:
+                        if slot is not None:
+                            moves.extend(_reserve_moves(slot.id, None, hand, due))
                 for tier, deck in enumerate(self.decks, start=1):
                     if deck:
                         moves.extend(_reserve_moves(None, tier, hand, due))
@@ -405,8 +415,8 @@ class GameState(NamedTuple):
         for i, p in enumerate(self.players):
             if i != viewer:
                 for card_id in p.hidden:
-                    card = CARD_BY_ID[card_id]
-                    unseen[card.tier - 1].append(card)
+                    hidden_card = CARD_BY_ID[card_id]
+                    unseen[hidden_card.tier - 1].append(hidden_card)
         dealt = [list(order(cards, tier)) for tier, cards in enumerate(unseen, start=1)]
         players = list(self.players)
         for i, p in enumerate(self.players):
@@ -484,7 +494,7 @@ CARD_ORDER: dict[str, int] = {card.id: i for i, card in enumerate(CARDS)}
 _MASK = (1 << 64) - 1
 
 
-def _shuffled(items: list[Card], seed: int, stream: int) -> list[Card]:
+def _shuffled(items: list[T], seed: int, stream: int) -> list[T]:
     """Fisher-Yates with splitmix64: the same on every machine and Python version."""
     state = (seed * 0x9E3779B97F4A7C15 + stream * 0xBF58476D1CE4E5B9 + 1) & _MASK
     items = list(items)
@@ -500,7 +510,7 @@ def _shuffled(items: list[Card], seed: int, stream: int) -> list[Card]:
 
 
 def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return items[:index] + (value,) + items[index + 1:]
+    return items[:index] + (value,) + items[index + 1:]  # noqa: RUF005 (faster than unpacking)
 
 
 def _payment(card: Card, player: PlayerState, payment: tuple[int, ...] | None) -> tuple[int, ...]:

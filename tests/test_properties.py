@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from hypothesis import given, settings
@@ -73,7 +74,7 @@ def test_every_game_ends_with_winners(game: tuple[int, int]) -> None:
 def test_apply_never_changes_the_old_state(game: tuple[int, int]) -> None:
     states = random_game(*game)
     snapshots = [tuple(s) for s in states]
-    for before, after in zip(states, states[1:]):
+    for before, after in itertools.pairwise(states):
         assert after.last_move is not None
         assert before.apply(after.last_move) == after
     assert [tuple(s) for s in states] == snapshots
