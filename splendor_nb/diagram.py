@@ -1,0 +1,370 @@
+"""The rulebook's turn diagram (RULES.md, last section) as SVG, with a move's path through it.
+
+``diagram_svg()`` draws the diagram: the choice of action, then the end-of-turn checks in their
+order (R-LIMIT10, R-NOBLE, R-END-TRIGGER). Each node shows its rule ids and carries
+``data-node="<id>"``; its text comes from ``LABELS`` (keyed by node id, so it can be
+translated). ``turn_path(before, move, after)`` finds the nodes a move went through, with short
+notes (the tokens taken, the noble that visited), and ``diagram_svg(path)`` highlights them.
+
+>>> from splendor_nb import new_game, Move
+>>> before = new_game(seed=7)
+>>> move = Move.parse("+rr")
+>>> path = turn_path(before, move, before.apply(move))
+>>> path.nodes[:5]
+('start', 'q_action', 'q_four', 'q_take2', 'take2')
+>>> 'data-node="take2" data-on="1"' in diagram_svg(path)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from typing import Literal
+
+from splendor_nb.cards import CARD_BY_ID, LETTERS
+from splendor_nb.engine import RESERVE_LIMIT, WINNING_POINTS, GameState
+from splendor_nb.moves import Move
+
+LABELS: dict[str, str] = {
+    "title": "A turn",
+    "start": "Start of the turn",
+    "q_action": "Take a card or gems?",
+    "q_reserved": "Fewer than 3 reserved cards?",
+    "q_reserve": "Reserve a card?",
+    "reserve": "Reserve a card, face-up or blind",
+    "gold": "Take 1 gold (if any left)",
+    "q_buy": "Buy a card?",
+    "buy": "Buy a card",
+    "pay": "Pay tokens",
+    "q_four": "4 or more of one colour available?",
+    "q_take2": "Take 2 of the same colour?",
+    "take2": "Take 2 of one colour",
+    "take3": "Take 3 different colours",
+    "pass": "Pass (nothing is legal)",
+    "end_section": "End of turn, in this order",
+    "end": "End of turn",
+    "q_over10": "More than 10 tokens?",
+    "return": "Return tokens down to 10",
+    "q_noble": "A noble's requirement met?",
+    "noble": "Receive one noble (choose if several)",
+    "q_15": "15 or more points?",
+    "finish": "Finish the round",
+    "next": "Next player",
+    "game_over": "Game over: most points wins",
+    "edge_card": "card",
+    "edge_gems": "gems",
+    "edge_nothing": "nothing legal",
+    "edge_yes": "yes",
+    "edge_no": "no",
+    "edge_round_on": "round goes on",
+    "edge_round_done": "round complete",
+    "edge_all_passed": "all passed",
+}
+"""Every text of the diagram, keyed by node id (edge labels by ``edge_*``)."""
+
+Shape = Literal["terminal", "decision", "action"]
+
+NODES: dict[str, tuple[Shape, int, int, tuple[str, ...]]] = {
+    # id: (shape, centre x, centre y, rule ids)
+    "start": ("terminal", 275, 30, ()),
+    "q_action": ("decision", 275, 100, ("R-TAKE3", "R-TAKE2", "R-RESERVE", "R-BUY")),
+    "q_reserved": ("decision", 85, 185, ("R-RESERVE-LIMIT",)),
+    "q_reserve": ("decision", 85, 265, ("R-RESERVE",)),
+    "reserve": ("action", 85, 345, ("R-RESERVE", "R-RESERVE-HIDDEN", "R-REFILL")),
+    "gold": ("action", 85, 425, ("R-RESERVE",)),
+    "q_buy": ("decision", 275, 265, ("R-BUY",)),
+    "buy": ("action", 275, 345, ("R-BUY", "R-REFILL")),
+    "pay": ("action", 275, 425, ("R-BUY", "R-BUY-GOLD")),
+    "q_four": ("decision", 475, 185, ("R-TAKE2",)),
+    "q_take2": ("decision", 475, 265, ("R-TAKE2",)),
+    "take2": ("action", 475, 345, ("R-TAKE2",)),
+    "take3": ("action", 665, 265, ("R-TAKE3",)),
+    "pass": ("action", 850, 100, ("R-PASS",)),
+    "end": ("terminal", 85, 540, ()),
+    "q_over10": ("decision", 275, 540, ("R-LIMIT10",)),
+    "return": ("action", 275, 625, ("R-LIMIT10",)),
+    "q_noble": ("decision", 475, 540, ("R-NOBLE",)),
+    "noble": ("action", 475, 625, ("R-NOBLE",)),
+    "q_15": ("decision", 665, 540, ("R-END-TRIGGER",)),
+    "finish": ("action", 665, 625, ("R-END-TRIGGER",)),
+    "next": ("terminal", 850, 540, ()),
+    "game_over": ("action", 850, 625, ("R-END-WIN",)),
+}
+"""The nodes: shape, centre and the rules (shared RULES.md) each one applies."""
+
+_BUS = 478
+EDGES: dict[tuple[str, str], tuple[str, tuple[tuple[int, int], ...], tuple[int, int]]] = {
+    # (from, to): (label key, polyline points, label position)
+    ("start", "q_action"): ("", ((275, 48), (275, 73)), (0, 0)),
+    ("q_action", "q_reserved"): ("edge_card", ((195, 100), (85, 100), (85, 158)), (140, 93)),
+    ("q_action", "q_four"): ("edge_gems", ((355, 100), (475, 100), (475, 158)), (500, 130)),
+    ("q_action", "pass"): ("edge_nothing", ((355, 100), (770, 100)), (640, 93)),
+    ("q_reserved", "q_reserve"): ("edge_yes", ((85, 212), (85, 238)), (100, 229)),
+    ("q_reserved", "q_buy"): ("edge_no", ((165, 185), (275, 185), (275, 238)), (200, 178)),
+    ("q_reserve", "reserve"): ("edge_yes", ((85, 292), (85, 320)), (100, 310)),
+    ("q_reserve", "q_buy"): ("edge_no", ((165, 265), (195, 265)), (180, 258)),
+    ("reserve", "gold"): ("", ((85, 370), (85, 400)), (0, 0)),
+    ("gold", "end"): ("", ((85, 450), (85, 522)), (0, 0)),
+    ("q_buy", "buy"): ("edge_yes", ((275, 292), (275, 320)), (290, 310)),
+    ("q_buy", "q_four"): ("edge_no", ((355, 265), (375, 265), (375, 185), (395, 185)),
+                          (380, 232)),
+    ("buy", "pay"): ("", ((275, 370), (275, 400)), (0, 0)),
+    ("pay", "end"): ("", ((275, 450), (275, _BUS), (85, _BUS), (85, 522)), (0, 0)),
+    ("q_four", "q_take2"): ("edge_yes", ((475, 212), (475, 238)), (490, 229)),
+    ("q_four", "take3"): ("edge_no", ((555, 185), (665, 185), (665, 240)), (610, 178)),
+    ("q_take2", "take2"): ("edge_yes", ((475, 292), (475, 320)), (490, 310)),
+    ("q_take2", "take3"): ("edge_no", ((555, 265), (585, 265)), (570, 258)),
+    ("take2", "end"): ("", ((475, 370), (475, _BUS), (85, _BUS), (85, 522)), (0, 0)),
+    ("take3", "end"): ("", ((665, 290), (665, _BUS), (85, _BUS), (85, 522)), (0, 0)),
+    ("pass", "end"): ("", ((850, 125), (850, _BUS), (85, _BUS), (85, 522)), (0, 0)),
+    ("end", "q_over10"): ("", ((145, 540), (195, 540)), (0, 0)),
+    ("q_over10", "return"): ("edge_yes", ((275, 567), (275, 600)), (290, 588)),
+    ("q_over10", "q_noble"): ("edge_no", ((355, 540), (395, 540)), (375, 533)),
+    ("return", "q_noble"): ("", ((355, 625), (375, 625), (375, 540), (395, 540)), (0, 0)),
+    ("q_noble", "noble"): ("edge_yes", ((475, 567), (475, 600)), (490, 588)),
+    ("q_noble", "q_15"): ("edge_no", ((555, 540), (585, 540)), (570, 533)),
+    ("noble", "q_15"): ("", ((555, 625), (570, 625), (570, 540), (585, 540)), (0, 0)),
+    ("q_15", "finish"): ("edge_yes", ((665, 567), (665, 600)), (680, 588)),
+    ("q_15", "next"): ("edge_no", ((745, 540), (790, 540)), (757, 533)),
+    ("finish", "next"): ("edge_round_on", ((745, 625), (768, 625), (768, 540), (790, 540)),
+                         (0, 0)),
+    ("finish", "game_over"): ("edge_round_done", ((665, 650), (665, 678), (850, 678),
+                                                   (850, 650)), (757, 672)),
+    ("next", "game_over"): ("edge_all_passed", ((850, 558), (850, 600)), (885, 584)),
+}
+"""The arrows: label key, the polyline drawn and where the label sits."""
+
+WIDTH, HEIGHT = 940, 700
+GLOW = "#ff7a00"
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
+_SIZE: dict[Shape, tuple[int, int]] = {"terminal": (60, 18), "decision": (80, 27),
+                                       "action": (80, 25)}
+_FILL: dict[Shape, tuple[str, str]] = {"terminal": ("#ece6dc", "#9b8f80"),
+                                       "decision": ("#fff3d1", "#c69a2e"),
+                                       "action": ("#e3edf9", "#6a8dbd")}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPath:
+    """The nodes one move went through, in order, with short notes shown beside some nodes.
+
+    >>> TurnPath(("start", "q_action")).edges
+    (('start', 'q_action'),)
+    """
+
+    nodes: tuple[str, ...]
+    notes: tuple[tuple[str, str], ...] = ()
+    """(node id, note) pairs, e.g. ``("take2", "+rr")`` or ``("noble", "N3")``."""
+    move: str = ""
+
+    @property
+    def edges(self) -> tuple[tuple[str, str], ...]:
+        """The arrows taken: consecutive pairs of nodes."""
+        return tuple(zip(self.nodes, self.nodes[1:], strict=False))
+
+
+def turn_path(before: GameState, move: Move, after: GameState) -> TurnPath:
+    """The path of ``move`` (played in ``before``, giving ``after``) through the diagram.
+
+    >>> from splendor_nb import new_game, Move
+    >>> before = new_game(seed=7)
+    >>> turn_path(before, Move.parse("R?2"), before.apply(Move.parse("R?2"))).nodes[:7]
+    ('start', 'q_action', 'q_reserved', 'q_reserve', 'reserve', 'gold', 'end')
+    """
+    mover = before.current_player
+    nodes = ["start", "q_action"]
+    notes: list[tuple[str, str]] = []
+    if move.kind == "pass":
+        nodes.append("pass")
+    elif move.kind == "take":
+        nodes.append("q_four")
+        if any(n >= 4 for n in before.supply_counts[:5]):
+            nodes.append("q_take2")
+        done = "take2" if max(move.gems) == 2 else "take3"
+        nodes.append(done)
+        notes.append((done, "+" + _letters(move.gems)))
+    else:
+        nodes.append("q_reserved")
+        if len(before.players[mover].reserved) < RESERVE_LIMIT:
+            nodes.append("q_reserve")
+        if move.kind == "reserve":
+            nodes += ["reserve", "gold"]
+            notes.append(("reserve", move.card or f"tier {move.tier} deck"))
+            gold = after.players[mover].token_counts[5] + move.returned[5] \
+                - before.players[mover].token_counts[5]
+            notes.append(("gold", "+1 gold" if gold else "none left"))
+        else:
+            nodes += ["q_buy", "buy", "pay"]
+            card = CARD_BY_ID[move.card or ""]
+            notes.append(("buy", card.id))
+            paid = tuple(max(0, b - a) for b, a in zip(before.players[mover].token_counts,
+                                                       after.players[mover].token_counts,
+                                                       strict=True))
+            notes.append(("pay", "-" + _letters(paid) if any(paid) else "free"))
+    nodes += ["end", "q_over10"]
+    if any(move.returned):
+        nodes.append("return")
+        notes.append(("return", "-" + _letters(move.returned)))
+    nodes.append("q_noble")
+    gained = after.players[mover].nobles[len(before.players[mover].nobles):]
+    if gained:
+        nodes.append("noble")
+        notes.append(("noble", gained[0].id))
+    nodes.append("q_15")
+    points = after.players[mover].points
+    if any(p.points >= WINNING_POINTS for p in after.players):
+        nodes.append("finish")
+        notes.append(("q_15", f"{points} pts"))
+        nodes.append("game_over" if after.over else "next")
+    else:
+        nodes.append("next")
+        if after.over:
+            nodes.append("game_over")
+    return TurnPath(tuple(nodes), tuple(notes), str(move))
+
+
+def diagram_svg(path: TurnPath | None = None, labels: Mapping[str, str] = LABELS) -> str:
+    """The turn diagram as an SVG string (``class="splendor-diagram"``, ``width="100%"``).
+
+    With a ``path``, its nodes and arrows are highlighted and the others faded; ``labels``
+    replaces the texts (missing keys fall back to ``LABELS``).
+
+    >>> svg = diagram_svg()
+    >>> svg.count("data-node=") == len(NODES)
+    True
+    """
+    if path is None and labels is LABELS:
+        return _plain()
+    return _draw(path, labels)
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+
+@cache
+def _plain() -> str:
+    return _draw(None, LABELS)
+
+
+def _draw(path: TurnPath | None, labels: Mapping[str, str]) -> str:
+    on_nodes = set(path.nodes) if path else set()
+    on_edges = set(path.edges) if path else set()
+    notes = dict(path.notes) if path else {}
+    steps = {node: k for k, node in enumerate(path.nodes, start=1)} if path else {}
+
+    def text(key: str) -> str:
+        return escape(labels.get(key, LABELS[key]))
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="splendor-diagram" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" font-family="{FONT}" role="img" '
+        f'aria-label="{text("title")}" data-path="{" ".join(path.nodes) if path else ""}">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="12" fill="#fbf8f2"/>',
+        f'<rect x="6" y="{_BUS + 14}" width="{WIDTH - 12}" height="{HEIGHT - _BUS - 20}" rx="10" '
+        'fill="#f1ebe0"/>',
+        f'<text x="{WIDTH - 16}" y="{_BUS + 32}" text-anchor="end" font-size="12" '
+        f'font-weight="700" fill="#8a7d6d" letter-spacing="0.5">{text("end_section")}</text>',
+        f'<text x="14" y="26" font-size="16" font-weight="700" fill="#4a4036">{text("title")}'
+    ]
+    if path and path.move:
+        out.append(f' <tspan fill="{GLOW}" font-family="ui-monospace, Menlo, Consolas, '
+                   f'monospace">{escape(path.move)}</tspan>')
+    out.append("</text>")
+    # arrows off the path first, so the highlighted ones are drawn over shared segments
+    ordered = sorted(EDGES.items(), key=lambda item: item[0] in on_edges)
+    for (src, dst), (label, points, at) in ordered:
+        on = (src, dst) in on_edges
+        colour = GLOW if on else ("#b9afa2" if path else "#8a7d6d")
+        width = 3.2 if on else 1.4
+        line = " ".join(f"{x},{y}" for x, y in points)
+        out.append(f'<g class="edge{" on" if on else ""}" data-edge="{src} {dst}">'
+                   f'<polyline points="{line}" fill="none" stroke="{colour}" '
+                   f'stroke-width="{width}" stroke-linejoin="round"/>'
+                   f'{_arrowhead(points[-2], points[-1], colour, 4 + width)}')
+        if label and at != (0, 0):
+            weight = "700" if on else "400"
+            out.append(f'<text x="{at[0]}" y="{at[1]}" font-size="11" font-weight="{weight}" '
+                       f'fill="{"#b35400" if on else "#7a6e60"}" text-anchor="middle" '
+                       f'paint-order="stroke" stroke="#fbf8f2" stroke-width="4">'
+                       f'{text(label)}</text>')
+        out.append("</g>")
+    for node, (shape, x, y, rules) in NODES.items():
+        on = node in on_nodes
+        _node(out, node, shape, x, y, rules, text(node), on, bool(path) and not on,
+              steps.get(node), notes.get(node))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _node(out: list[str], node: str, shape: Shape, x: int, y: int, rules: tuple[str, ...],
+          label: str, on: bool, faded: bool, step: int | None, note: str | None) -> None:
+    hw, hh = _SIZE[shape]
+    fill, stroke = _FILL[shape]
+    if on:
+        fill, stroke = "#ffe2bf", GLOW
+    flags = ' data-on="1"' if on else ""
+    opacity = ' opacity="0.55"' if faded else ""
+    out.append(f'<g class="node {shape}" data-node="{node}"{flags}{opacity}>')
+    width = 3 if on else 1.4
+    if shape == "decision":
+        d = 14
+        out.append(f'<polygon points="{x - hw},{y} {x - hw + d},{y - hh} {x + hw - d},{y - hh} '
+                   f'{x + hw},{y} {x + hw - d},{y + hh} {x - hw + d},{y + hh}" fill="{fill}" '
+                   f'stroke="{stroke}" stroke-width="{width}" stroke-linejoin="round"/>')
+    else:
+        rx = hh if shape == "terminal" else 7
+        out.append(f'<rect x="{x - hw}" y="{y - hh}" width="{2 * hw}" height="{2 * hh}" '
+                   f'rx="{rx}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>')
+    lines = _wrap(label, 22 if shape != "decision" else 20)
+    rule_lines = _wrap(" ".join(rules), 27)
+    if not rules:
+        rule_lines = []
+    height = len(lines) * 14 + len(rule_lines) * 10
+    top = y - height / 2 + 10
+    for k, line in enumerate(lines):
+        out.append(f'<text x="{x}" y="{top + k * 14:.0f}" text-anchor="middle" font-size="12" '
+                   f'font-weight="{700 if on else 500}" fill="#2f2a25">{line}</text>')
+    for k, line in enumerate(rule_lines):
+        out.append(f'<text x="{x}" y="{top + len(lines) * 14 + k * 10 - 2:.0f}" '
+                   'text-anchor="middle" font-size="8.5" fill="#7a6e60" letter-spacing="0.2">'
+                   f'{line}</text>')
+    if step is not None:
+        out.append(f'<circle cx="{x - hw + 2}" cy="{y - hh + 2}" r="8" fill="{GLOW}"/>'
+                   f'<text x="{x - hw + 2}" y="{y - hh + 5.5}" text-anchor="middle" '
+                   f'font-size="10" font-weight="700" fill="#ffffff">{step}</text>')
+    if note:
+        chars = escape(note)
+        width_note = 10 + 6.6 * len(note)
+        out.append(f'<g class="note"><rect x="{x + hw - width_note + 6:.1f}" y="{y - hh - 9}" '
+                   f'width="{width_note:.1f}" height="16" rx="8" fill="{GLOW}"/>'
+                   f'<text x="{x + hw - width_note / 2 + 6:.1f}" y="{y - hh + 3}" '
+                   f'text-anchor="middle" font-size="11" font-weight="700" fill="#ffffff" '
+                   f'font-family="ui-monospace, Menlo, Consolas, monospace">{chars}</text></g>')
+    out.append("</g>")
+
+
+def _arrowhead(start: tuple[int, int], end: tuple[int, int], colour: str, size: float) -> str:
+    (x0, y0), (x, y) = start, end
+    dx = (x > x0) - (x < x0)
+    dy = (y > y0) - (y < y0)
+    back_x, back_y = x - dx * size, y - dy * size
+    side_x, side_y = -dy * size * 0.6, dx * size * 0.6
+    return (f'<polygon points="{x},{y} {back_x + side_x:.1f},{back_y + side_y:.1f} '
+            f'{back_x - side_x:.1f},{back_y - side_y:.1f}" fill="{colour}"/>')
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _letters(counts: tuple[int, ...]) -> str:
+    return "".join(letter * n for letter, n in zip(LETTERS, counts, strict=False))

@@ -1,0 +1,568 @@
+"""The board as SVG: a pure function of a game state (DESIGN.md layer 5).
+
+``board_svg(state)`` draws the market (three tiers of face-up cards beside their decks), the
+nobles, the token supply and each player's tableau; ``board_html`` wraps it in a
+``<div class="splendor-board">`` for notebooks and the app. The last move is highlighted: the
+tokens taken or returned (+n/-n badges), the card bought or reserved and the slot it came from,
+the noble that visited. With ``viewer=i`` the other players' blind reserves (R-RESERVE-HIDDEN)
+are drawn face-down. Pass ``previous`` (the state before the last move) for exact token
+differences; without it they are read from the move itself.
+
+>>> from splendor_nb import new_game
+>>> svg = board_svg(new_game(players=2, seed=7))
+>>> svg.startswith("<svg") and svg.count('class="card"') == 12
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+
+from splendor_nb.cards import CARD_BY_ID, COLOURS, GEMS, NOBLE_BY_ID, Card, Noble
+from splendor_nb.engine import TOKEN_LIMIT, WINNING_POINTS, GameState, PlayerState
+
+GEM_FILL: dict[str, str] = {
+    "white": "#f8f8f4", "blue": "#2b6cd4", "green": "#1e9a52",
+    "red": "#d6363b", "black": "#35302e", "gold": "#f2c12e",
+}
+"""The fill of each colour's gems, tokens and bonus tiles."""
+GEM_STROKE: dict[str, str] = {
+    "white": "#3d3d3d", "blue": "#163f86", "green": "#10602f",
+    "red": "#8c1d21", "black": "#000000", "gold": "#9a7400",
+}
+"""Outlines: dark enough that a white gem stands out on a white card."""
+GEM_INK: dict[str, str] = {
+    "white": "#222222", "blue": "#ffffff", "green": "#ffffff",
+    "red": "#ffffff", "black": "#ffffff", "gold": "#3b2c00",
+}
+"""Text drawn on a gem of that colour."""
+CARD_TINT: dict[str, str] = {
+    "white": "#f3f2ec", "blue": "#e0e9fa", "green": "#dff2e5", "red": "#fae2e1", "black": "#e4e1de",
+}
+TIER_DARK: dict[int, str] = {1: "#4f9a3c", 2: "#cf9a1c", 3: "#3d63b0"}
+TIER_LIGHT: dict[int, str] = {1: "#d9eecb", 2: "#fbecc0", 3: "#d5e0f5"}
+TIER_NAME: dict[int, str] = {1: "I", 2: "II", 3: "III"}
+GLOW = "#ff7a00"
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
+
+WIDTH = 1000
+CARD_W, CARD_H = 92, 128
+MINI_W, MINI_H = 50, 70
+NOBLE_SIZE = 84
+PANEL_W, PANEL_H, PANEL_GAP = 460, 122, 8
+_TOP = 36
+_LEFT = 12
+_COLUMN = CARD_W + 8
+_ROW = CARD_H + 8
+_TIER_Y = {3: _TOP + NOBLE_SIZE + 12, 2: _TOP + NOBLE_SIZE + 12 + _ROW,
+           1: _TOP + NOBLE_SIZE + 12 + 2 * _ROW}
+_SUPPLY_Y = _TIER_Y[1] + CARD_H + 38
+_PANEL_X = 528
+
+
+def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = True,
+              previous: GameState | None = None, names: Sequence[str] | None = None) -> str:
+    """The whole board as an SVG string (``viewBox`` 1000 wide, ``width="100%"``).
+
+    ``viewer=None`` shows everything; ``viewer=i`` draws the other players' blind reserves
+    face-down. ``highlight`` marks the last move; ``previous`` makes its token badges exact.
+    ``names`` label the players (escaped); the default is "Player 1", "Player 2", ...
+
+    >>> from splendor_nb import new_game, Move
+    >>> state = new_game(seed=7).apply(Move.parse("+wbg"))
+    >>> 'data-supply="white" data-count="3"' in board_svg(state)
+    True
+    """
+    marks = _marks(state, previous) if highlight else _NO_MARKS
+    labels = _names(state, names)
+    players = len(state.players)
+    height = max(_SUPPLY_Y + 52, _TOP + players * (PANEL_H + PANEL_GAP)) + 24
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="splendor-board-svg" '
+        f'viewBox="0 0 {WIDTH} {height}" width="100%" font-family="{FONT}" '
+        f'data-turn="{state.turn}" data-player="{state.current_player}" role="img" '
+        f'aria-label="Splendor board, turn {state.turn}">',
+        f'<rect width="{WIDTH}" height="{height}" rx="14" fill="#f6f1e7"/>',
+    ]
+    _status(out, state, marks, labels)
+    _nobles(out, state.nobles)
+    _market(out, state, marks)
+    _supply(out, state.supply_counts, marks)
+    winners = state.winners
+    for i, player in enumerate(state.players):
+        _panel(out, i, player, state, marks, labels[i], viewer, i in winners)
+    _legend(out, height)
+    out.append("</svg>")
+    return "".join(out)
+
+
+def board_html(state: GameState, *, viewer: int | None = None, highlight: bool = True,
+               previous: GameState | None = None, names: Sequence[str] | None = None) -> str:
+    """The board in a ``<div class="splendor-board" data-turn=... data-player=...>``.
+
+    >>> from splendor_nb import new_game
+    >>> board_html(new_game(seed=7))[:72]
+    '<div class="splendor-board" data-turn="0" data-player="0" style="max-width'
+    """
+    svg = board_svg(state, viewer=viewer, highlight=highlight, previous=previous, names=names)
+    return (f'<div class="splendor-board" data-turn="{state.turn}" '
+            f'data-player="{state.current_player}" style="max-width:1000px">{svg}</div>')
+
+
+def card_svg(card: Card) -> str:
+    """One face-up card as a standalone SVG (cached: cards are immutable singletons).
+
+    >>> from splendor_nb.cards import CARD_BY_ID
+    >>> 'data-card="2g4"' in card_svg(CARD_BY_ID["2g4"])
+    True
+    """
+    return _card_svg(card.id)
+
+
+# --- last move -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Marks:
+    """What the last move changed, as the board highlights it."""
+
+    mover: int | None = None
+    plus: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    """Tokens the mover gained, per colour (the supply lost as many)."""
+    minus: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    """Tokens the mover gave back (paid or returned; the supply gained them)."""
+    slot: tuple[int, int] | None = None
+    """(tier, slot) the bought or reserved card left."""
+    deck: int | None = None
+    """The tier of the deck a blind reserve came from."""
+    bonus: int | None = None
+    """The colour index of a card just bought."""
+    reserved: int | None = None
+    """The index, in the mover's reserved cards, of a card just reserved."""
+    noble: str | None = None
+    points: int = 0
+    text: str = ""
+
+
+_NO_MARKS = _Marks()
+
+
+def _marks(state: GameState, previous: GameState | None) -> _Marks:
+    move = state.last_move
+    if move is None:
+        return _NO_MARKS
+    players = len(state.players)
+    mover = previous.current_player if previous is not None else \
+        (state.current_player - 1) % players
+    after = state.players[mover]
+    plus = [0] * 6
+    minus = list(move.returned)
+    slot: tuple[int, int] | None = None
+    deck = bonus = reserved = None
+    if move.kind == "take":
+        plus = list(move.gems)
+    card = CARD_BY_ID[move.card] if move.card is not None else None
+    if move.kind == "reserve":
+        reserved = len(after.reserved) - 1
+        if card is None:
+            deck = move.tier
+        held = after.token_counts[5] + move.returned[5]
+        if previous is not None:
+            plus[5] = held - previous.players[mover].token_counts[5]
+        else:  # exact unless the supply had no gold left and the player already held some
+            plus[5] = int(state.supply_counts[5] > 0 or held > 0)
+    if move.kind == "buy" and card is not None:
+        bonus = card.bonus_index
+        if previous is not None:
+            before = previous.players[mover].token_counts
+            minus = [max(0, b - a) for b, a in zip(before, after.token_counts, strict=True)]
+        elif move.payment is not None:
+            minus = list(move.payment)
+    if card is not None and move.kind in ("buy", "reserve"):
+        slot = _old_slot(state, previous, card, mover)
+    gained = 0
+    if previous is not None:
+        gained = after.points - previous.players[mover].points
+    else:
+        gained = (card.points if move.kind == "buy" and card is not None else 0) + \
+            (NOBLE_BY_ID[move.noble].points if move.noble else 0)
+    return _Marks(mover, tuple(plus), tuple(minus), slot, deck, bonus, reserved,
+                  move.noble, gained, str(move))
+
+
+def _old_slot(state: GameState, previous: GameState | None, card: Card, mover: int
+              ) -> tuple[int, int] | None:
+    if previous is not None:
+        row = previous.market_rows[card.tier - 1]
+        return (card.tier, row.index(card)) if card in row else None
+    row = state.market_rows[card.tier - 1]
+    drawn = state.last_drawn
+    if drawn is not None and drawn in row:
+        return card.tier, row.index(drawn)
+    return None
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+
+def _names(state: GameState, names: Sequence[str] | None) -> list[str]:
+    count = len(state.players)
+    given = list(names or ())[:count]
+    labels = [str(n) for n in given] + [f"Player {i + 1}" for i in range(len(given), count)]
+    return [escape(n if len(n) <= 24 else n[:23] + "\u2026") for n in labels]
+
+
+def _status(out: list[str], state: GameState, marks: _Marks, labels: list[str]) -> None:
+    y = 24
+    out.append(f'<text x="{_LEFT + 4}" y="{y}" font-size="15" fill="#4a4036">'
+               f'<tspan font-weight="700">Turn {state.turn}</tspan>'
+               f'<tspan fill="#8a7d6d"> \u00b7 round {state.round}</tspan></text>')
+    if state.over:
+        won = ", ".join(labels[i] for i in state.winners)
+        middle = f'<tspan font-weight="700" fill="#b5470b">Game over</tspan> \u00b7 won by {won}'
+    else:
+        middle = (f'<tspan font-weight="700">{labels[state.current_player]}</tspan> to move')
+        if any(p.points >= WINNING_POINTS for p in state.players):
+            middle += ' \u00b7 <tspan font-weight="700" fill="#b5470b">last round</tspan>'
+    out.append(f'<text x="{_PANEL_X - 150}" y="{y}" font-size="15" fill="#4a4036" '
+               f'text-anchor="middle">{middle}</text>')
+    if marks.mover is not None:
+        out.append(f'<text x="{WIDTH - _LEFT - 4}" y="{y}" font-size="14" fill="#6b5f52" '
+                   f'text-anchor="end">last move: {labels[marks.mover]} '
+                   f'<tspan font-weight="700" fill="{GLOW}" '
+                   f'font-family="ui-monospace, Menlo, Consolas, monospace">'
+                   f'{escape(marks.text)}</tspan></text>')
+
+
+def _nobles(out: list[str], nobles: tuple[Noble, ...]) -> None:
+    for k, noble in enumerate(nobles):
+        out.append(f'<g transform="translate({_LEFT + k * (NOBLE_SIZE + 8)},{_TOP})">'
+                   f'{_noble_fragment(noble.id)}</g>')
+
+
+def _market(out: list[str], state: GameState, marks: _Marks) -> None:
+    drawn = state.last_drawn
+    for tier in (3, 2, 1):
+        y = _TIER_Y[tier]
+        count = len(state.decks[tier - 1])
+        out.append(f'<g transform="translate({_LEFT},{y})">{_deck_fragment(tier, count)}')
+        if marks.deck == tier:
+            out.append(_glow(0, 0, CARD_W, CARD_H, 8))
+        out.append("</g>")
+        for slot, card in enumerate(state.market_rows[tier - 1]):
+            x = _LEFT + (slot + 1) * _COLUMN
+            out.append(f'<g transform="translate({x},{y})" data-slot="{tier}-{slot}">')
+            if card is None:
+                out.append(f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="8" '
+                           'fill="none" stroke="#c4b8a5" stroke-width="1.5" '
+                           'stroke-dasharray="6 5"/>')
+            else:
+                out.append(_card_fragment(card.id))
+            if marks.slot == (tier, slot):
+                out.append(_glow(0, 0, CARD_W, CARD_H, 8))
+                if card is not None and card is drawn:
+                    out.append(_tag(CARD_W / 2, CARD_H - 2, "new", GLOW))
+            out.append("</g>")
+
+
+def _supply(out: list[str], supply: tuple[int, ...], marks: _Marks) -> None:
+    for c, colour in enumerate(COLOURS):
+        x = _LEFT + 46 + c * 84
+        out.append(f'<g transform="translate({x},{_SUPPLY_Y})" data-supply="{colour}" '
+                   f'data-count="{supply[c]}">{_token(colour, supply[c], 24, 20)}')
+        _badge(out, 20, -20, marks.minus[c], marks.plus[c])
+        out.append("</g>")
+
+
+def _panel(out: list[str], index: int, player: PlayerState, state: GameState, marks: _Marks,
+           name: str, viewer: int | None, winner: bool) -> None:
+    y = _TOP + index * (PANEL_H + PANEL_GAP)
+    to_move = index == state.current_player and not state.over
+    moved = index == marks.mover
+    stroke = GLOW if to_move else "#cdbfa8"
+    flag = ' data-to-move="1"' if to_move else ""
+    out.append(f'<g transform="translate({_PANEL_X},{y})" data-player-panel="{index}" '
+               f'data-points="{player.points}"{flag}>'
+               f'<rect width="{PANEL_W}" height="{PANEL_H}" rx="10" '
+               f'fill="{"#fffaf0" if to_move else "#fdfbf7"}" stroke="{stroke}" '
+               f'stroke-width="{3 if to_move else 1.2}"/>')
+    name_x = 14
+    if to_move:
+        out.append('<path d="M12,11 L24,18 L12,25 Z" fill="#ff7a00"/>')
+        name_x = 30
+    out.append(f'<text x="{name_x}" y="24" font-size="16" font-weight="700" fill="#2f2a25">'
+               f'{name}')
+    if viewer == index:
+        out.append('<tspan font-size="12" font-weight="400" fill="#8a7d6d"> (you)</tspan>')
+    if winner:
+        out.append('<tspan font-size="13" font-weight="700" fill="#b5470b"> \u2605 winner</tspan>')
+    out.append("</text>")
+    out.append(f'<text x="{PANEL_W - 14}" y="36" text-anchor="end" fill="#2f2a25">'
+               f'<tspan font-size="32" font-weight="800">{player.points}</tspan>'
+               '<tspan font-size="12" fill="#8a7d6d"> pts</tspan></text>')
+    if moved and marks.points:
+        out.append(_tag(PANEL_W - 40, 48, f"+{marks.points}", "#1e8a3a"))
+    for k, noble in enumerate(reversed(player.nobles)):
+        x = PANEL_W - 96 - k * 32
+        out.append(f'<g transform="translate({x},8)">{_small_noble(noble.id)}')
+        if moved and noble.id == marks.noble:
+            out.append(_glow(0, 0, 28, 28, 4))
+        out.append("</g>")
+    for c, colour in enumerate(COLOURS):
+        x = 16 + c * 36
+        if c < 5:
+            bonus = player.bonus_counts[c]
+            out.append(f'<g transform="translate({x},40)" data-bonus="{colour}" '
+                       f'data-count="{bonus}">{_bonus_tile(colour, bonus)}')
+            if moved and marks.bonus == c:
+                out.append(_glow(0, 0, 28, 34, 4))
+                out.append(_tag(24, 0, "+1", "#1e8a3a"))
+            out.append("</g>")
+        count = player.token_counts[c]
+        out.append(f'<g transform="translate({x + 14},96)" data-token="{colour}" '
+                   f'data-count="{count}">{_token(colour, count, 14, 13)}')
+        if moved:
+            _badge(out, 12, -12, marks.plus[c], marks.minus[c])
+        out.append("</g>")
+    total = sum(player.token_counts)
+    out.append(f'<text x="236" y="50" font-size="10" fill="#8a7d6d">cards</text>'
+               f'<text x="236" y="68" font-size="16" font-weight="700" fill="#2f2a25">'
+               f'{len(player.cards)}</text>'
+               f'<text x="236" y="86" font-size="10" fill="#8a7d6d">tokens</text>'
+               f'<text x="236" y="104" font-size="16" font-weight="700" '
+               f'fill="{"#c0392b" if total >= TOKEN_LIMIT else "#2f2a25"}" '
+               f'data-total="{total}">{total}/{TOKEN_LIMIT}</text>')
+    for k in range(3):
+        x = 290 + k * 56
+        out.append(f'<g transform="translate({x},44)">')
+        if k < len(player.reserved):
+            card = player.reserved[k]
+            if card.id in player.hidden and viewer is not None and viewer != index:
+                out.append(_mini_back(card.tier))
+            else:
+                out.append(_mini_fragment(card.id, card.id in player.hidden))
+            if moved and marks.reserved == k:
+                out.append(_glow(0, 0, MINI_W, MINI_H, 5))
+        else:
+            out.append(f'<rect x="0.5" y="0.5" width="{MINI_W - 1}" height="{MINI_H - 1}" rx="5" '
+                       'fill="none" stroke="#ddd2c0" stroke-dasharray="4 4"/>')
+        out.append("</g>")
+    out.append("</g>")
+
+
+def _legend(out: list[str], height: int) -> None:
+    y = height - 10
+    out.append(f'<g font-size="11" fill="#8a7d6d"><text x="{_LEFT + 4}" y="{y}">'
+               'tier III top, I bottom \u00b7 squares: bonuses (bought cards) \u00b7 '
+               'circles: tokens \u00b7 dashed card: blind reserve \u00b7 '
+               f'<tspan fill="{GLOW}" font-weight="700">orange</tspan>: last move</text></g>')
+
+
+# --- cached fragments ------------------------------------------------------------------------
+
+
+@cache
+def _card_svg(card_id: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CARD_W} {CARD_H}" '
+            f'width="{CARD_W}" height="{CARD_H}" font-family="{FONT}">'
+            f'{_card_fragment(card_id)}</svg>')
+
+
+@cache
+def _card_fragment(card_id: str) -> str:
+    card = CARD_BY_ID[card_id]
+    colour = card.bonus
+    tier = card.tier
+    parts = [
+        f'<g class="card" data-card="{card.id}" data-tier="{tier}" data-bonus="{colour}" '
+        f'data-points="{card.points}">',
+        f'<rect x="0.75" y="0.75" width="{CARD_W - 1.5}" height="{CARD_H - 1.5}" rx="8" '
+        f'fill="{CARD_TINT[colour]}" stroke="#8f8373" stroke-width="1.5"/>',
+        f'<path d="M0.75,36 V8.75 A8,8 0 0 1 8.75,0.75 H{CARD_W - 8.75} '
+        f'A8,8 0 0 1 {CARD_W - 0.75},8.75 V36 Z" fill="{TIER_LIGHT[tier]}"/>',
+        f'<rect x="0.75" y="34" width="{CARD_W - 1.5}" height="3" fill="{TIER_DARK[tier]}"/>',
+        _gem(CARD_W / 2 + 6, 70, 22, colour, 0.16),
+        _tier_dots(CARD_W / 2 - 4, 29, tier, 2.2),
+    ]
+    if card.points:
+        parts.append(f'<text x="9" y="28" font-size="25" font-weight="800" fill="#2f2a25">'
+                     f'{card.points}</text>')
+    parts.append(_gem(CARD_W - 18, 17, 12, colour))
+    costs = [(GEMS[i], n) for i, n in enumerate(card.costs) if n]
+    for k, (gem, n) in enumerate(costs):
+        parts.append(_pip(13 + k * 22, CARD_H - 15, 10.5, gem, n, 13))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+@cache
+def _mini_fragment(card_id: str, blind: bool) -> str:
+    card = CARD_BY_ID[card_id]
+    colour = card.bonus
+    dash = ' stroke-dasharray="4 3"' if blind else ""
+    flag = ' data-blind="1"' if blind else ""
+    parts = [
+        f'<g class="mini-card" data-card="{card.id}"{flag}>',
+        f'<rect x="0.5" y="0.5" width="{MINI_W - 1}" height="{MINI_H - 1}" rx="5" '
+        f'fill="{CARD_TINT[colour]}" stroke="#8f8373" stroke-width="1.2"{dash}/>',
+        f'<path d="M0.5,20 V5.5 A5,5 0 0 1 5.5,0.5 H{MINI_W - 5.5} A5,5 0 0 1 {MINI_W - 0.5},5.5 '
+        f'V20 Z" fill="{TIER_LIGHT[card.tier]}"/>',
+        f'<rect x="0.5" y="19" width="{MINI_W - 1}" height="2" fill="{TIER_DARK[card.tier]}"/>',
+    ]
+    if card.points:
+        parts.append(f'<text x="5" y="16" font-size="14" font-weight="800" fill="#2f2a25">'
+                     f'{card.points}</text>')
+    parts.append(_gem(MINI_W - 11, 10, 7, colour))
+    costs = [(GEMS[i], n) for i, n in enumerate(card.costs) if n]
+    for k, (gem, n) in enumerate(costs):
+        parts.append(_pip(13 + (k % 2) * 24, 36 + (k // 2) * 19, 8, gem, n, 10))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+@cache
+def _mini_back(tier: int) -> str:
+    return (f'<g class="mini-card face-down" data-hidden-tier="{tier}">'
+            f'<rect x="0.5" y="0.5" width="{MINI_W - 1}" height="{MINI_H - 1}" rx="5" '
+            f'fill="{TIER_DARK[tier]}" stroke="#5b4f40" stroke-width="1.2"/>'
+            f'<rect x="5" y="5" width="{MINI_W - 10}" height="{MINI_H - 10}" rx="3" fill="none" '
+            'stroke="#ffffff" stroke-opacity="0.5"/>'
+            f'<text x="{MINI_W / 2}" y="{MINI_H / 2 + 8}" text-anchor="middle" font-size="22" '
+            'font-weight="800" fill="#ffffff">?</text>'
+            f'{_tier_dots(MINI_W / 2, 15, tier, 2, "#ffffff")}</g>')
+
+
+@cache
+def _deck_fragment(tier: int, count: int) -> str:
+    if not count:
+        return (f'<g class="deck" data-deck="{tier}" data-count="0">'
+                f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="8" '
+                'fill="none" stroke="#c4b8a5" stroke-width="1.5" stroke-dasharray="6 5"/>'
+                f'<text x="{CARD_W / 2}" y="{CARD_H / 2 + 5}" text-anchor="middle" font-size="13" '
+                f'fill="#a89a86">empty</text></g>')
+    dark = TIER_DARK[tier]
+    return (f'<g class="deck" data-deck="{tier}" data-count="{count}">'
+            f'<rect x="5" y="5" width="{CARD_W - 4}" height="{CARD_H - 4}" rx="8" fill="{dark}" '
+            'opacity="0.45"/>'
+            f'<rect x="2.5" y="2.5" width="{CARD_W - 4}" height="{CARD_H - 4}" rx="8" '
+            f'fill="{dark}" opacity="0.7"/>'
+            f'<rect x="0" y="0" width="{CARD_W - 4}" height="{CARD_H - 4}" rx="8" fill="{dark}" '
+            'stroke="#4a3f33" stroke-width="1"/>'
+            f'<rect x="6" y="6" width="{CARD_W - 16}" height="{CARD_H - 16}" rx="5" fill="none" '
+            'stroke="#ffffff" stroke-opacity="0.45"/>'
+            f'<text x="{(CARD_W - 4) / 2}" y="32" text-anchor="middle" font-size="16" '
+            f'font-weight="700" fill="#ffffff" letter-spacing="2">{TIER_NAME[tier]}</text>'
+            f'<text x="{(CARD_W - 4) / 2}" y="78" text-anchor="middle" font-size="32" '
+            f'font-weight="800" fill="#ffffff">{count}</text>'
+            f'<text x="{(CARD_W - 4) / 2}" y="98" text-anchor="middle" font-size="11" '
+            'fill="#ffffff" fill-opacity="0.85">in deck</text></g>')
+
+
+@cache
+def _noble_fragment(noble_id: str) -> str:
+    noble = NOBLE_BY_ID[noble_id]
+    size = NOBLE_SIZE
+    parts = [
+        f'<g class="noble" data-noble="{noble.id}">',
+        f'<rect x="0.75" y="0.75" width="{size - 1.5}" height="{size - 1.5}" rx="6" '
+        'fill="#f1e3c2" stroke="#a88a55" stroke-width="1.5"/>',
+        f'<path d="M{size - 46},{size - 16} L{size - 48},{size - 40} L{size - 38},{size - 30} '
+        f'L{size - 29},{size - 46} L{size - 20},{size - 30} L{size - 10},{size - 40} '
+        f'L{size - 12},{size - 16} Z" fill="#c9a24a" opacity="0.35"/>',
+        f'<text x="{size - 9}" y="26" text-anchor="end" font-size="24" font-weight="800" '
+        f'fill="#2f2a25">{noble.points}</text>',
+    ]
+    needs = [(GEMS[i], n) for i, n in enumerate(noble.needs) if n]
+    for k, (gem, n) in enumerate(needs):
+        parts.append(f'<g transform="translate(7,{6 + k * 25})">{_bonus_tile(gem, n, 20, 22)}</g>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+@cache
+def _small_noble(noble_id: str) -> str:
+    noble = NOBLE_BY_ID[noble_id]
+    parts = [f'<g class="noble" data-noble="{noble.id}">'
+             '<rect x="0.5" y="0.5" width="27" height="27" rx="3" fill="#f1e3c2" '
+             'stroke="#a88a55"/>'
+             f'<text x="23" y="13" text-anchor="end" font-size="11" font-weight="800" '
+             f'fill="#2f2a25">{noble.points}</text>']
+    needs = [GEMS[i] for i, n in enumerate(noble.needs) if n]
+    for k, gem in enumerate(needs):
+        parts.append(f'<rect x="{3 + k * 7}" y="18" width="6" height="7" fill="{GEM_FILL[gem]}" '
+                     f'stroke="{GEM_STROKE[gem]}" stroke-width="0.6"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+@cache
+def _bonus_tile(colour: str, count: int, width: int = 28, height: int = 34) -> str:
+    faded = ' opacity="0.28"' if not count else ""
+    return (f'<g{faded}><rect x="0.5" y="0.5" width="{width - 1}" height="{height - 1}" rx="4" '
+            f'fill="{GEM_FILL[colour]}" stroke="{GEM_STROKE[colour]}" stroke-width="1.2"/>'
+            f'<text x="{width / 2}" y="{height / 2 + 5.5}" text-anchor="middle" '
+            f'font-size="{15 if width >= 24 else 14}" font-weight="800" '
+            f'fill="{GEM_INK[colour]}">{count}</text></g>')
+
+
+@cache
+def _token(colour: str, count: int, radius: int, size: int) -> str:
+    faded = ' opacity="0.3"' if not count else ""
+    return (f'<g{faded}><circle r="{radius}" fill="{GEM_FILL[colour]}" '
+            f'stroke="{GEM_STROKE[colour]}" stroke-width="1.5"/>'
+            f'<circle r="{radius * 0.74:.1f}" fill="none" stroke="{GEM_INK[colour]}" '
+            'stroke-opacity="0.35" stroke-width="1.2" stroke-dasharray="3 2.5"/>'
+            f'<text y="{size * 0.36:.1f}" text-anchor="middle" font-size="{size}" '
+            f'font-weight="800" fill="{GEM_INK[colour]}">{count}</text></g>')
+
+
+def _pip(x: float, y: float, radius: float, colour: str, count: int, size: int) -> str:
+    return (f'<circle cx="{x}" cy="{y}" r="{radius}" fill="{GEM_FILL[colour]}" '
+            f'stroke="{GEM_STROKE[colour]}" stroke-width="1.2"/>'
+            f'<text x="{x}" y="{y + size * 0.36:.1f}" text-anchor="middle" font-size="{size}" '
+            f'font-weight="800" fill="{GEM_INK[colour]}">{count}</text>')
+
+
+def _gem(x: float, y: float, r: float, colour: str, opacity: float = 1.0) -> str:
+    shape = ((-0.55, -0.8), (0.55, -0.8), (1.0, -0.22), (0.0, 0.9), (-1.0, -0.22))
+    points = " ".join(f"{x + dx * r:.1f},{y + dy * r:.1f}" for dx, dy in shape)
+    facet = " ".join(f"{x + dx * r:.1f},{y + dy * r:.1f}"
+                     for dx, dy in ((-0.55, -0.8), (0.55, -0.8), (0.35, -0.22), (-0.35, -0.22)))
+    fade = f' opacity="{opacity}"' if opacity < 1 else ""
+    return (f'<g{fade}><polygon points="{points}" fill="{GEM_FILL[colour]}" '
+            f'stroke="{GEM_STROKE[colour]}" stroke-width="1.3" stroke-linejoin="round"/>'
+            f'<polygon points="{facet}" fill="#ffffff" fill-opacity="0.35"/></g>')
+
+
+def _tier_dots(x: float, y: float, tier: int, r: float, fill: str | None = None) -> str:
+    colour = fill or TIER_DARK[tier]
+    start = x - (tier - 1) * r * 1.5
+    return "".join(f'<circle cx="{start + k * r * 3:.1f}" cy="{y}" r="{r}" fill="{colour}"/>'
+                   for k in range(tier))
+
+
+def _glow(x: float, y: float, width: float, height: float, rx: float) -> str:
+    return (f'<g class="last-move"><rect x="{x - 3}" y="{y - 3}" width="{width + 6}" '
+            f'height="{height + 6}" rx="{rx + 3}" fill="none" stroke="{GLOW}" stroke-width="9" '
+            f'stroke-opacity="0.3"/><rect x="{x - 1.5}" y="{y - 1.5}" width="{width + 3}" '
+            f'height="{height + 3}" rx="{rx + 1.5}" fill="none" stroke="{GLOW}" '
+            'stroke-width="3"/></g>')
+
+
+def _tag(x: float, y: float, text: str, colour: str) -> str:
+    width = 8 + 7 * len(text)
+    return (f'<g class="last-move"><rect x="{x - width / 2:.1f}" y="{y - 8}" width="{width}" '
+            f'height="16" rx="8" fill="{colour}"/><text x="{x}" y="{y + 4}" text-anchor="middle" '
+            f'font-size="11" font-weight="700" fill="#ffffff">{text}</text></g>')
+
+
+def _badge(out: list[str], x: float, y: float, gain: int, loss: int) -> None:
+    """A +n (green) / -n (red) badge beside a token pile."""
+    if gain:
+        out.append(_tag(x, y, f"+{gain}", "#1e8a3a"))
+        y += 17
+    if loss:
+        out.append(_tag(x, y, f"\u2212{loss}", "#c0392b"))
