@@ -1,0 +1,199 @@
+"""Replays as tables and charts: one long-form DataFrame row per turn and player, plotly figures.
+
+Turn 0 is the setup (one row per player); turn ``t`` is the position after the ``t``-th move.
+The move, its kind, comment and glyph are repeated on every player's row of that turn; ``mover``
+marks the player who made it.
+
+>>> from splendor_nb.engine import new_game
+>>> from splendor_nb.replay import Replay
+>>> replay = Replay.from_state(new_game(players=2, seed=7))
+>>> _ = replay.play("+wbg"); _ = replay.play("R1g8")
+>>> df = turns(replay)
+>>> df.loc[df.mover, ["turn", "player", "action", "move", "token_gold"]].values.tolist()
+[[1, 0, 'take', '+wbg', 0], [2, 1, 'reserve', 'R1g8', 1]]
+>>> len(points_chart(df).data), len(bonus_chart(df).data)
+(2, 10)
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+from tqdm.auto import tqdm
+
+from splendor_nb.cards import COLOURS, GEMS
+from splendor_nb.engine import WINNING_POINTS
+from splendor_nb.replay import Replay
+
+GEM_COLOURS: dict[str, str] = {
+    "white": "#e4e4e4",
+    "blue": "#1f5fbf",
+    "green": "#2e8b3e",
+    "red": "#d0312d",
+    "black": "#3a3a3a",
+    "gold": "#d4a017",
+}
+"""Screen colours of the gems; white is a light grey, drawn with :data:`OUTLINE` around it."""
+OUTLINE = "#333333"
+PLAYER_COLOURS: tuple[str, ...] = ("#7b3fa0", "#e07b00", "#00897b", "#c2185b")
+PLAYER_DASHES: tuple[str, ...] = ("solid", "dash", "dot", "dashdot")
+PLAYER_SYMBOLS: tuple[str, ...] = ("circle", "square", "diamond", "triangle-up")
+COLUMNS: tuple[str, ...] = (
+    "game", "turn", "round", "player", "name", "mover", "action", "move", "points",
+    *(f"bonus_{gem}" for gem in GEMS), *(f"token_{colour}" for colour in COLOURS),
+    "reserved", "cards", "nobles", "comment", "glyph",
+)
+"""The columns of :func:`turns`, in order (``cards`` counts purchased cards, the R-END-WIN tie)."""
+
+
+def turns(replay: Replay, game: str = "") -> pd.DataFrame:
+    """The replay as a long-form table: one row per turn (0 = setup) and player.
+
+    >>> from splendor_nb.engine import new_game
+    >>> df = turns(Replay.from_state(new_game(players=3, seed=1)), game="g1")
+    >>> df[["game", "turn", "round", "player", "name", "action", "points"]].values.tolist()[0]
+    ['g1', 0, 0, 0, 'Player 1', 'setup', 0]
+    """
+    columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
+    _add_rows(columns, replay, game)
+    return pd.DataFrame(columns)
+
+
+def load_folder(path: str | os.PathLike[str], progress: bool = True) -> pd.DataFrame:
+    """Every ``*.json`` replay in a folder (sorted by name) as one table; ``game`` is the file stem.
+
+    A bad file raises :class:`~splendor_nb.replay.ReplayError` naming it. ``progress`` shows a
+    tqdm progress bar.
+
+    >>> import tempfile
+    >>> from splendor_nb.engine import new_game
+    >>> folder = tempfile.mkdtemp()
+    >>> Replay.from_state(new_game(players=2, seed=1)).save(f"{folder}/club-1.json")
+    >>> load_folder(folder, progress=False).game.unique().tolist()
+    ['club-1']
+    """
+    files = sorted(Path(path).glob("*.json"))
+    columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
+    for file in tqdm(files, desc="loading replays", unit="game", disable=not progress):
+        _add_rows(columns, Replay.load(file), file.stem)
+    return pd.DataFrame(columns)
+
+
+def points_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
+    """Points per turn, one trace per player, a dashed line at 15 points and a marker at ``turn``.
+
+    Each point's ``customdata`` is its turn number, so that a click can jump to that turn.
+
+    >>> from splendor_nb.engine import new_game
+    >>> replay = Replay.from_state(new_game(players=2, seed=7))
+    >>> fig = points_chart(turns(replay), turn=0)
+    >>> [trace.name for trace in fig.data], fig.layout.shapes[0].y0
+    (['Player 1', 'Player 2'], 15)
+    """
+    rows = _one_game(df)
+    figure = go.Figure()
+    for index, group in _by_player(rows):
+        figure.add_trace(go.Scatter(
+            x=group["turn"].tolist(), y=group["points"].tolist(),
+            customdata=group["turn"].tolist(), name=str(group["name"].iloc[0]),
+            mode="lines+markers", line={"color": PLAYER_COLOURS[index], "shape": "hv"},
+            marker={"size": 5, "symbol": PLAYER_SYMBOLS[index]},
+            hovertemplate="turn %{x}: %{y} points<extra>%{fullData.name}</extra>",
+        ))
+    figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color=OUTLINE,
+                     annotation_text=f"{WINNING_POINTS} points", annotation_position="top left")
+    _layout(figure, rows, turn, "points")
+    return figure
+
+
+def bonus_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
+    """Bonuses per colour over turns: one trace per player and gem colour, in the gem's colour.
+
+    Players are told apart by the line dash and marker shape; white is light grey with a dark
+    outline. Each point's ``customdata`` is its turn number.
+
+    >>> from splendor_nb.engine import new_game
+    >>> fig = bonus_chart(turns(Replay.from_state(new_game(players=3, seed=1))))
+    >>> len(fig.data), fig.data[0].name, fig.data[0].line.color
+    (15, 'Player 1: white', '#e4e4e4')
+    """
+    rows = _one_game(df)
+    figure = go.Figure()
+    for index, group in _by_player(rows):
+        name = str(group["name"].iloc[0])
+        for gem in GEMS:
+            figure.add_trace(go.Scatter(
+                x=group["turn"].tolist(), y=group[f"bonus_{gem}"].tolist(),
+                customdata=group["turn"].tolist(), name=f"{name}: {gem}",
+                legendgroup=name, legendgrouptitle_text=name, mode="lines+markers",
+                line={"color": GEM_COLOURS[gem], "dash": PLAYER_DASHES[index], "shape": "hv",
+                      "width": 2.5},
+                marker={"size": 6, "symbol": PLAYER_SYMBOLS[index], "color": GEM_COLOURS[gem],
+                        "line": {"color": OUTLINE, "width": 1}},
+                hovertemplate="turn %{x}: %{y} " + gem + "<extra>" + name + "</extra>",
+            ))
+    _layout(figure, rows, turn, "bonuses")
+    return figure
+
+
+def _add_rows(columns: dict[str, list[Any]], replay: Replay, game: str) -> None:
+    names = replay.names
+    count = replay.players
+    entries = replay.turns
+    states = replay.states()
+    for number, state in enumerate(states):
+        if number:
+            entry = entries[number - 1]
+            mover = states[number - 1].current_player
+            row_round = (number - 1) // count + 1
+            action: str = entry.move.kind
+            move = str(entry.move)
+            comment, glyph = entry.comment, entry.glyph
+        else:
+            mover, row_round, action, move, comment, glyph = -1, 0, "setup", "", "", ""
+        for player, tableau in enumerate(state.players):
+            columns["game"].append(game)
+            columns["turn"].append(number)
+            columns["round"].append(row_round)
+            columns["player"].append(player)
+            columns["name"].append(names[player])
+            columns["mover"].append(player == mover)
+            columns["action"].append(action)
+            columns["move"].append(move)
+            columns["points"].append(tableau.points)
+            for gem, value in zip(GEMS, tableau.bonus_counts, strict=True):
+                columns[f"bonus_{gem}"].append(value)
+            for colour, value in zip(COLOURS, tableau.token_counts, strict=True):
+                columns[f"token_{colour}"].append(value)
+            columns["reserved"].append(len(tableau.reserved))
+            columns["cards"].append(len(tableau.cards))
+            columns["nobles"].append(len(tableau.nobles))
+            columns["comment"].append(comment)
+            columns["glyph"].append(glyph)
+
+
+def _one_game(df: pd.DataFrame) -> pd.DataFrame:
+    games = df["game"].unique()
+    if len(games) > 1:
+        raise ValueError(f"the table holds {len(games)} games; chart one: df[df.game == id]")
+    return df
+
+
+def _by_player(rows: pd.DataFrame) -> list[tuple[int, pd.DataFrame]]:
+    count = int(rows["player"].max()) + 1 if len(rows) else 0
+    return [(player, rows[rows["player"] == player]) for player in range(count)]
+
+
+def _layout(figure: go.Figure, rows: pd.DataFrame, turn: int | None, what: str) -> None:
+    if turn is not None:
+        figure.add_vline(x=turn, line_color=OUTLINE, line_width=1.5, opacity=0.6)
+    last = int(rows["turn"].max()) if len(rows) else 0
+    figure.update_layout(
+        template="plotly_white", xaxis_title="turn", yaxis_title=what,
+        xaxis={"range": [-0.5, last + 0.5]}, legend={"groupclick": "toggleitem"},
+        margin={"l": 50, "r": 20, "t": 30, "b": 40}, height=360,
+    )
