@@ -34,7 +34,7 @@ from splendor_nb.cards import (
     Card,
     Noble,
 )
-from splendor_nb.moves import NO_TOKENS, PASS, IllegalMoveError, Move
+from splendor_nb.moves import NO_TOKENS, PASS, IllegalMoveError, Move, MoveKind
 
 WINNING_POINTS = 15
 TOKEN_LIMIT = 10
@@ -515,9 +515,10 @@ def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 def _payment(card: Card, player: PlayerState, payment: tuple[int, ...] | None) -> tuple[int, ...]:
     tokens = player.token_counts
-    price = [max(0, cost - bonus) for cost, bonus in zip(card.costs, player.bonus_counts)]
+    price = [cost - bonus if cost > bonus else 0
+             for cost, bonus in zip(card.costs, player.bonus_counts)]
     if payment is None:
-        paid = [min(p, t) for p, t in zip(price, tokens)]
+        paid = [p if p < t else t for p, t in zip(price, tokens)]
         gold = sum(price) - sum(paid)
         if gold > tokens[GOLD]:
             missing = ", ".join(f"{p - t} {GEMS[i]}" for i, (p, t) in enumerate(zip(price, tokens))
@@ -564,7 +565,7 @@ def _return_tokens(tokens: list[int], supply: list[int], returned: tuple[int, ..
 
 def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move
                     ) -> Noble | None:
-    due = [n for n in nobles if all(have >= need for have, need in zip(bonuses, n.needs))]
+    due = [NOBLE_BY_ID[n] for n in _due(nobles, bonuses)]
     if move.noble is not None:
         chosen = NOBLE_BY_ID[move.noble]
         if chosen not in due:
@@ -594,30 +595,50 @@ def _shape(supply: tuple[int, ...]) -> tuple[int, ...]:
 @lru_cache(maxsize=1 << 16)
 def _take_moves(shape: tuple[int, ...], tokens: tuple[int, ...], due: tuple[str, ...]
                 ) -> tuple[Move, ...]:
+    """Every take (R-TAKE3, then R-TAKE2) for a supply of this shape and a hand of ``tokens``."""
     available = [i for i in range(5) if shape[i]]
-    takes = [c for c in combinations(available, min(3, len(available)))] if available else []
-    moves = []
-    for colours in takes + [(i, i) for i in range(5) if shape[i] == 2]:
-        gems = [0] * 6
-        for i in colours:
-            gems[i] += 1
-        hand = tuple(t + g for t, g in zip(tokens or NO_TOKENS, gems))
-        for returned in _returns(hand):
-            for noble in due or (None,):
-                moves.append(Move("take", tuple(gems), returned=returned, noble=noble))
+    takes = [_gem_counts(c) for c in combinations(available, min(3, len(available)))
+             if available]
+    takes += [_gem_counts((i, i)) for i in range(5) if shape[i] == 2]
+    held = tokens or NO_TOKENS
+    moves: list[Move] = []
+    for gems in takes:
+        hand = tuple(t + g for t, g in zip(held, gems))
+        moves.extend(_variants("take", gems, None, None, hand, due))
     return tuple(moves)
 
 
-@lru_cache(maxsize=1 << 16)
 def _reserve_moves(card: str | None, tier: int | None, hand: tuple[int, ...],
                    due: tuple[str, ...]) -> tuple[Move, ...]:
-    return tuple(Move("reserve", card=card, tier=tier, returned=returned, noble=noble)
+    return _variants("reserve", NO_TOKENS, card, tier, hand, due)
+
+
+@lru_cache(maxsize=1 << 16)
+def _variants(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None,
+              hand: tuple[int, ...], due: tuple[str, ...]) -> tuple[Move, ...]:
+    """One action with every way to return tokens above 10 and every noble that may visit."""
+    return tuple(_interned(kind, gems, card, tier, returned, noble)
                  for returned in _returns(hand) for noble in due or (None,))
 
 
 @lru_cache(maxsize=1 << 12)
 def _buy_moves(card: str, visitors: tuple[str, ...]) -> tuple[Move, ...]:
-    return tuple(Move("buy", card=card, noble=noble) for noble in visitors or (None,))
+    return tuple(_interned("buy", NO_TOKENS, card, None, NO_TOKENS, noble)
+                 for noble in visitors or (None,))
+
+
+@lru_cache(maxsize=None)
+def _interned(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None,
+              returned: tuple[int, ...], noble: str | None) -> Move:
+    """One shared object per distinct generated move (a few thousand in all)."""
+    return Move(kind, gems, card, tier, returned, noble)
+
+
+def _gem_counts(colours: tuple[int, ...]) -> tuple[int, ...]:
+    counts = [0] * 6
+    for colour in colours:
+        counts[colour] += 1
+    return tuple(counts)
 
 
 @lru_cache(maxsize=1 << 14)
