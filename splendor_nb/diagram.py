@@ -243,6 +243,9 @@ def diagram_svg(path: TurnPath | None = None, labels: Mapping[str, str] = LABELS
 
 # --- drawing ---------------------------------------------------------------------------------
 
+_Mode = Literal["plain", "on", "off"]
+"""How a node or arrow is drawn: no path shown, on the path, or off it (faded)."""
+
 
 @cache
 def _plain() -> str:
@@ -250,10 +253,10 @@ def _plain() -> str:
 
 
 def _draw(path: TurnPath | None, labels: Mapping[str, str]) -> str:
-    on_nodes = set(path.nodes) if path else set()
-    on_edges = set(path.edges) if path else set()
+    on_edges = dict.fromkeys(path.edges) if path else {}
     notes = dict(path.notes) if path else {}
     steps = {node: k for k, node in enumerate(path.nodes, start=1)} if path else {}
+    rest: _Mode = "off" if path else "plain"
 
     def text(key: str) -> str:
         return escape(labels.get(key, LABELS[key]))
@@ -262,52 +265,73 @@ def _draw(path: TurnPath | None, labels: Mapping[str, str]) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="splendor-diagram" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" font-family="{FONT}" role="img" '
         f'aria-label="{text("title")}" data-path="{" ".join(path.nodes) if path else ""}">',
-        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="12" fill="#fbf8f2"/>',
-        f'<rect x="6" y="{_BUS + 14}" width="{WIDTH - 12}" height="{HEIGHT - _BUS - 20}" rx="10" '
-        'fill="#f1ebe0"/>',
-        f'<text x="{WIDTH - 16}" y="{_BUS + 32}" text-anchor="end" font-size="12" '
-        f'font-weight="700" fill="#8a7d6d" letter-spacing="0.5">{text("end_section")}</text>',
-        f'<text x="14" y="26" font-size="16" font-weight="700" fill="#4a4036">{text("title")}'
+        _frame(text("end_section")),
+        f'<text x="14" y="26" font-size="16" font-weight="700" fill="#4a4036">{text("title")}',
     ]
     if path and path.move:
         out.append(f' <tspan fill="{GLOW}" font-family="ui-monospace, Menlo, Consolas, '
                    f'monospace">{escape(path.move)}</tspan>')
     out.append("</text>")
     # arrows off the path first, so the highlighted ones are drawn over shared segments
-    ordered = sorted(EDGES.items(), key=lambda item: item[0] in on_edges)
-    for (src, dst), (label, points, at) in ordered:
-        on = (src, dst) in on_edges
-        colour = GLOW if on else ("#b9afa2" if path else "#8a7d6d")
-        width = 3.2 if on else 1.4
-        line = " ".join(f"{x},{y}" for x, y in points)
-        out.append(f'<g class="edge{" on" if on else ""}" data-edge="{src} {dst}">'
-                   f'<polyline points="{line}" fill="none" stroke="{colour}" '
-                   f'stroke-width="{width}" stroke-linejoin="round"/>'
-                   f'{_arrowhead(points[-2], points[-1], colour, 4 + width)}')
-        if label and at != (0, 0):
-            weight = "700" if on else "400"
-            out.append(f'<text x="{at[0]}" y="{at[1]}" font-size="11" font-weight="{weight}" '
-                       f'fill="{"#b35400" if on else "#7a6e60"}" text-anchor="middle" '
-                       f'paint-order="stroke" stroke="#fbf8f2" stroke-width="4">'
-                       f'{text(label)}</text>')
+    for edge, (label, _, _) in EDGES.items():
+        if edge not in on_edges:
+            out.append(_edge(edge, rest, text(label) if label else ""))
+    for edge in on_edges:  # in path order
+        out.append(_edge(edge, "on", text(EDGES[edge][0]) if EDGES[edge][0] else ""))
+    for node in NODES:
+        step = steps.get(node)
+        out.append(_node(node, rest if step is None else "on", text(node)))
+        if step is not None:
+            out.append(_step(node, step))
+        note = notes.get(node)
+        if note:
+            out.append(_note(node, note))
         out.append("</g>")
-    for node, (shape, x, y, rules) in NODES.items():
-        on = node in on_nodes
-        _node(out, node, shape, x, y, rules, text(node), on, bool(path) and not on,
-              steps.get(node), notes.get(node))
     out.append("</svg>")
     return "".join(out)
 
 
-def _node(out: list[str], node: str, shape: Shape, x: int, y: int, rules: tuple[str, ...],
-          label: str, on: bool, faded: bool, step: int | None, note: str | None) -> None:
+@cache
+def _frame(caption: str) -> str:
+    return (f'<rect width="{WIDTH}" height="{HEIGHT}" rx="12" fill="#fbf8f2"/>'
+            f'<rect x="6" y="{_BUS + 14}" width="{WIDTH - 12}" height="{HEIGHT - _BUS - 20}" '
+            'rx="10" fill="#f1ebe0"/>'
+            f'<text x="{WIDTH - 16}" y="{_BUS + 32}" text-anchor="end" font-size="12" '
+            f'font-weight="700" fill="#8a7d6d" letter-spacing="0.5">{caption}</text>')
+
+
+@cache
+def _edge(edge: tuple[str, str], mode: _Mode, label: str) -> str:
+    src, dst = edge
+    _, points, at = EDGES[edge]
+    on = mode == "on"
+    colour = GLOW if on else ("#b9afa2" if mode == "off" else "#8a7d6d")
+    width = 3.2 if on else 1.4
+    line = " ".join(f"{x},{y}" for x, y in points)
+    parts = [f'<g class="edge{" on" if on else ""}" data-edge="{src} {dst}">'
+             f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="{width}" '
+             f'stroke-linejoin="round"/>{_arrowhead(points[-2], points[-1], colour, 4 + width)}']
+    if label and at != (0, 0):
+        parts.append(f'<text x="{at[0]}" y="{at[1]}" font-size="11" '
+                     f'font-weight="{700 if on else 400}" fill="{"#b35400" if on else "#7a6e60"}" '
+                     'text-anchor="middle" paint-order="stroke" stroke="#fbf8f2" '
+                     f'stroke-width="4">{label}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+@cache
+def _node(node: str, mode: _Mode, label: str) -> str:
+    """A node's group, left open for the step number and note of a path."""
+    shape, x, y, rules = NODES[node]
     hw, hh = _SIZE[shape]
     fill, stroke = _FILL[shape]
+    on = mode == "on"
     if on:
         fill, stroke = "#ffe2bf", GLOW
     flags = ' data-on="1"' if on else ""
-    opacity = ' opacity="0.55"' if faded else ""
-    out.append(f'<g class="node {shape}" data-node="{node}"{flags}{opacity}>')
+    opacity = ' opacity="0.55"' if mode == "off" else ""
+    out = [f'<g class="node {shape}" data-node="{node}"{flags}{opacity}>']
     width = 3 if on else 1.4
     if shape == "decision":
         d = 14
@@ -319,11 +343,8 @@ def _node(out: list[str], node: str, shape: Shape, x: int, y: int, rules: tuple[
         out.append(f'<rect x="{x - hw}" y="{y - hh}" width="{2 * hw}" height="{2 * hh}" '
                    f'rx="{rx}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>')
     lines = _wrap(label, 22 if shape != "decision" else 20)
-    rule_lines = _wrap(" ".join(rules), 27)
-    if not rules:
-        rule_lines = []
-    height = len(lines) * 14 + len(rule_lines) * 10
-    top = y - height / 2 + 10
+    rule_lines = _wrap(" ".join(rules), 27) if rules else []
+    top = y - (len(lines) * 14 + len(rule_lines) * 10) / 2 + 10
     for k, line in enumerate(lines):
         out.append(f'<text x="{x}" y="{top + k * 14:.0f}" text-anchor="middle" font-size="12" '
                    f'font-weight="{700 if on else 500}" fill="#2f2a25">{line}</text>')
@@ -331,19 +352,27 @@ def _node(out: list[str], node: str, shape: Shape, x: int, y: int, rules: tuple[
         out.append(f'<text x="{x}" y="{top + len(lines) * 14 + k * 10 - 2:.0f}" '
                    'text-anchor="middle" font-size="8.5" fill="#7a6e60" letter-spacing="0.2">'
                    f'{line}</text>')
-    if step is not None:
-        out.append(f'<circle cx="{x - hw + 2}" cy="{y - hh + 2}" r="8" fill="{GLOW}"/>'
-                   f'<text x="{x - hw + 2}" y="{y - hh + 5.5}" text-anchor="middle" '
-                   f'font-size="10" font-weight="700" fill="#ffffff">{step}</text>')
-    if note:
-        chars = escape(note)
-        width_note = 10 + 6.6 * len(note)
-        out.append(f'<g class="note"><rect x="{x + hw - width_note + 6:.1f}" y="{y - hh - 9}" '
-                   f'width="{width_note:.1f}" height="16" rx="8" fill="{GLOW}"/>'
-                   f'<text x="{x + hw - width_note / 2 + 6:.1f}" y="{y - hh + 3}" '
-                   f'text-anchor="middle" font-size="11" font-weight="700" fill="#ffffff" '
-                   f'font-family="ui-monospace, Menlo, Consolas, monospace">{chars}</text></g>')
-    out.append("</g>")
+    return "".join(out)
+
+
+@cache
+def _step(node: str, step: int) -> str:
+    shape, x, y, _ = NODES[node]
+    hw, hh = _SIZE[shape]
+    return (f'<circle cx="{x - hw + 2}" cy="{y - hh + 2}" r="8" fill="{GLOW}"/>'
+            f'<text x="{x - hw + 2}" y="{y - hh + 5.5}" text-anchor="middle" font-size="10" '
+            f'font-weight="700" fill="#ffffff">{step}</text>')
+
+
+def _note(node: str, note: str) -> str:
+    shape, x, y, _ = NODES[node]
+    hw, hh = _SIZE[shape]
+    width = 10 + 6.6 * len(note)
+    return (f'<g class="note"><rect x="{x + hw - width + 6:.1f}" y="{y - hh - 9}" '
+            f'width="{width:.1f}" height="16" rx="8" fill="{GLOW}"/>'
+            f'<text x="{x + hw - width / 2 + 6:.1f}" y="{y - hh + 3}" text-anchor="middle" '
+            'font-size="11" font-weight="700" fill="#ffffff" '
+            f'font-family="ui-monospace, Menlo, Consolas, monospace">{escape(note)}</text></g>')
 
 
 def _arrowhead(start: tuple[int, int], end: tuple[int, int], colour: str, size: float) -> str:

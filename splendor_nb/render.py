@@ -46,6 +46,9 @@ TIER_DARK: dict[int, str] = {1: "#4f9a3c", 2: "#cf9a1c", 3: "#3d63b0"}
 TIER_LIGHT: dict[int, str] = {1: "#d9eecb", 2: "#fbecc0", 3: "#d5e0f5"}
 TIER_NAME: dict[int, str] = {1: "I", 2: "II", 3: "III"}
 GLOW = "#ff7a00"
+"""The colour of the last move's highlights."""
+TO_MOVE = "#138a8a"
+"""The colour marking the player to move."""
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
 WIDTH = 1000
@@ -238,6 +241,9 @@ def _status(out: list[str], state: GameState, marks: _Marks, labels: list[str]) 
 
 
 def _nobles(out: list[str], nobles: tuple[Noble, ...]) -> None:
+    if not nobles:
+        out.append(f'<text x="{_LEFT + 6}" y="{_TOP + NOBLE_SIZE / 2 + 5}" font-size="13" '
+                   'fill="#a89a86">no nobles left</text>')
     for k, noble in enumerate(nobles):
         out.append(f'<g transform="translate({_LEFT + k * (NOBLE_SIZE + 8)},{_TOP})">'
                    f'{_noble_fragment(noble.id)}</g>')
@@ -282,21 +288,23 @@ def _panel(out: list[str], index: int, player: PlayerState, state: GameState, ma
     y = _TOP + index * (PANEL_H + PANEL_GAP)
     to_move = index == state.current_player and not state.over
     moved = index == marks.mover
-    stroke = GLOW if to_move else "#cdbfa8"
+    stroke = TO_MOVE if to_move else "#cdbfa8"
     flag = ' data-to-move="1"' if to_move else ""
     out.append(f'<g transform="translate({_PANEL_X},{y})" data-player-panel="{index}" '
                f'data-points="{player.points}"{flag}>'
                f'<rect width="{PANEL_W}" height="{PANEL_H}" rx="10" '
-               f'fill="{"#fffaf0" if to_move else "#fdfbf7"}" stroke="{stroke}" '
+               f'fill="{"#f1fafa" if to_move else "#fdfbf7"}" stroke="{stroke}" '
                f'stroke-width="{3 if to_move else 1.2}"/>')
     name_x = 14
     if to_move:
-        out.append('<path d="M12,11 L24,18 L12,25 Z" fill="#ff7a00"/>')
+        out.append(f'<path d="M12,11 L24,18 L12,25 Z" fill="{TO_MOVE}"/>')
         name_x = 30
     out.append(f'<text x="{name_x}" y="24" font-size="16" font-weight="700" fill="#2f2a25">'
                f'{name}')
     if viewer == index:
         out.append('<tspan font-size="12" font-weight="400" fill="#8a7d6d"> (you)</tspan>')
+    if to_move:
+        out.append(f'<tspan font-size="12" font-weight="700" fill="{TO_MOVE}"> to move</tspan>')
     if winner:
         out.append('<tspan font-size="13" font-weight="700" fill="#b5470b"> \u2605 winner</tspan>')
     out.append("</text>")
@@ -304,12 +312,12 @@ def _panel(out: list[str], index: int, player: PlayerState, state: GameState, ma
                f'<tspan font-size="32" font-weight="800">{player.points}</tspan>'
                '<tspan font-size="12" fill="#8a7d6d"> pts</tspan></text>')
     if moved and marks.points:
-        out.append(_tag(PANEL_W - 40, 48, f"+{marks.points}", "#1e8a3a"))
+        out.append(_tag(PANEL_W - 34, 2, f"+{marks.points}", "#1e8a3a"))
     for k, noble in enumerate(reversed(player.nobles)):
-        x = PANEL_W - 96 - k * 32
-        out.append(f'<g transform="translate({x},8)">{_small_noble(noble.id)}')
+        x = PANEL_W - 118 - k * 36
+        out.append(f'<g transform="translate({x},6)">{_small_noble(noble.id)}')
         if moved and noble.id == marks.noble:
-            out.append(_glow(0, 0, 28, 28, 4))
+            out.append(_glow(0, 0, 32, 32, 4))
         out.append("</g>")
     for c, colour in enumerate(COLOURS):
         x = 16 + c * 36
@@ -385,7 +393,6 @@ def _card_fragment(card_id: str) -> str:
         f'A8,8 0 0 1 {CARD_W - 0.75},8.75 V36 Z" fill="{TIER_LIGHT[tier]}"/>',
         f'<rect x="0.75" y="34" width="{CARD_W - 1.5}" height="3" fill="{TIER_DARK[tier]}"/>',
         _gem(CARD_W / 2 + 6, 70, 22, colour, 0.16),
-        _tier_dots(CARD_W / 2 - 4, 29, tier, 2.2),
     ]
     if card.points:
         parts.append(f'<text x="9" y="28" font-size="25" font-weight="800" fill="#2f2a25">'
@@ -486,14 +493,15 @@ def _noble_fragment(noble_id: str) -> str:
 def _small_noble(noble_id: str) -> str:
     noble = NOBLE_BY_ID[noble_id]
     parts = [f'<g class="noble" data-noble="{noble.id}">'
-             '<rect x="0.5" y="0.5" width="27" height="27" rx="3" fill="#f1e3c2" '
-             'stroke="#a88a55"/>'
-             f'<text x="23" y="13" text-anchor="end" font-size="11" font-weight="800" '
+             '<rect x="0.5" y="0.5" width="31" height="31" rx="4" fill="#f1e3c2" '
+             'stroke="#a88a55" stroke-width="1.2"/>'
+             f'<text x="16" y="17" text-anchor="middle" font-size="15" font-weight="800" '
              f'fill="#2f2a25">{noble.points}</text>']
     needs = [GEMS[i] for i, n in enumerate(noble.needs) if n]
     for k, gem in enumerate(needs):
-        parts.append(f'<rect x="{3 + k * 7}" y="18" width="6" height="7" fill="{GEM_FILL[gem]}" '
-                     f'stroke="{GEM_STROKE[gem]}" stroke-width="0.6"/>')
+        parts.append(f'<rect x="{16 - 4.5 * len(needs) + k * 9:.1f}" y="21" width="8" '
+                     f'height="7" rx="1" fill="{GEM_FILL[gem]}" stroke="{GEM_STROKE[gem]}" '
+                     'stroke-width="0.7"/>')
     parts.append("</g>")
     return "".join(parts)
 
