@@ -9,6 +9,7 @@
 from splendor_nb.cards import CARDS, COLOURS, GEMS, NOBLES, Card, Noble
 from splendor_nb.engine import GameState, PlayerState, new_game, setup
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
+from splendor_nb.replay import Replay, ReplayError
 
 __all__ = [
     "CARDS",
@@ -22,6 +23,8 @@ __all__ = [
     "Move",
     "Noble",
     "PlayerState",
+    "Replay",
+    "ReplayError",
     "new_game",
     "setup",
 ]
