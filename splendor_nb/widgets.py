@@ -1,0 +1,842 @@
+"""The replay viewer: one controller holds a replay and the current turn; every view observes it.
+
+:class:`ReplayController` is plain traitlets (no widget): ``turn``, ``replay``, ``viewer`` (whose
+eyes the board is drawn through, ``None`` for all-seeing) and the file the replay came from.
+The views are ipywidgets that observe it and write back to it: the board, the turn diagram,
+the navigation bar (buttons, slider), the move list, the keyboard shortcuts, the comment box,
+the charts, and the toolbar that opens, saves and downloads replays. :class:`ReplayViewer`
+assembles them.
+
+>>> from splendor_nb.engine import new_game
+>>> from splendor_nb.replay import Replay
+>>> replay = Replay.from_state(new_game(players=2, seed=7))
+>>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+>>> controller = ReplayController(replay)
+>>> controller.forward(); controller.turn
+1
+>>> controller.last(); controller.state.last_move
+Move.parse('+rr')
+"""
+
+from __future__ import annotations
+
+import html
+import uuid
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import ipywidgets as widgets
+import plotly.graph_objects as go
+import traitlets
+from plotly.subplots import make_subplots
+
+from splendor_nb.analysis import bonus_chart, points_chart, turns
+from splendor_nb.diagram import diagram_svg, turn_path
+from splendor_nb.engine import WINNING_POINTS, GameState
+from splendor_nb.render import board_html
+from splendor_nb.replay import GLYPHS, Replay, ReplayError, Turn
+
+REPLAYS_DIR = Path(__file__).resolve().parent.parent / "replays"
+"""The replays shipped with splendor_nb (the repository's replays/ folder)."""
+
+KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
+"""Keyboard shortcuts of the viewer: key -> controller method."""
+
+
+def shipped_replays(folder: Path = REPLAYS_DIR) -> dict[str, Path]:
+    """The replay files directly in ``folder``, by name (the file name without ``.json``).
+
+    Only regular files that really live in the folder count (a symlink out of it does not).
+
+    >>> shipped_replays(Path("/no/such/folder"))
+    {}
+    """
+    if not folder.is_dir():
+        return {}
+    home = folder.resolve()
+    return {path.stem: path for path in sorted(folder.glob("*.json"))
+            if path.is_file() and path.resolve().parent == home}
+
+
+class ReplayController(traitlets.HasTraits):
+    """A replay and the current turn; views observe ``turn``, ``replay`` and ``viewer``.
+
+    ``turn`` counts the moves played (0 = the setup) and is clamped to the replay. Opening a
+    file that is not a valid replay sets ``error`` (the :class:`ReplayError` message) and keeps
+    the replay already open.
+
+    >>> from splendor_nb.engine import new_game
+    >>> replay = Replay.from_state(new_game(players=2, seed=7))
+    >>> _ = replay.play("+wbg")
+    >>> controller = ReplayController(replay)
+    >>> controller.turn = 99; controller.turn
+    1
+    >>> controller.open_bytes("bad.json", b"{}"); controller.error
+    False
+    'bad.json: not a splendor-nb replay: format is None. The replay already open stays open.'
+    >>> len(controller.replay)
+    1
+    """
+
+    replay = traitlets.Instance(Replay)
+    turn = traitlets.Int(0)
+    viewer = traitlets.Int(None, allow_none=True)
+    """Whose view the board shows (a player index), or None for the all-seeing view."""
+    path = traitlets.Instance(Path, allow_none=True)
+    """The file the replay was opened from and saves to; None for an upload."""
+    name = traitlets.Unicode("")
+    """The replay's name as shown (its file name without .json)."""
+    revision = traitlets.Int(0)
+    """Bumped on every comment or glyph written."""
+    dirty = traitlets.Bool(False)
+    """Whether comments or glyphs were written since the last save."""
+    error = traitlets.Unicode("")
+    """The last error to show (a bad file, a bad deep link); "" when there is none."""
+    status = traitlets.Unicode("")
+    """The last thing done (opened, saved), for a status line."""
+
+    def __init__(self, replay: Replay, *, path: Path | None = None, name: str = "",
+                 turn: int = 0) -> None:
+        super().__init__(replay=replay, path=path, name=name)
+        self.turn = turn
+
+    # --- the position -----------------------------------------------------------------------
+
+    @traitlets.validate("turn")
+    def _clamp_turn(self, proposal: Any) -> int:
+        return max(0, min(int(proposal["value"]), len(self.replay)))
+
+    @property
+    def state(self) -> GameState:
+        """The position after the current turn (kept by the replay, so this is a lookup)."""
+        return self.replay.state(self.turn)
+
+    @property
+    def current(self) -> Turn | None:
+        """The recorded turn that led to the current position; None at the setup."""
+        return self.replay.turns[self.turn - 1] if self.turn else None
+
+    def go(self, turn: int) -> None:
+        """Show the position after ``turn`` turns (clamped to the replay)."""
+        self.turn = turn
+
+    def first(self) -> None:
+        """Go to the setup."""
+        self.turn = 0
+
+    def back(self) -> None:
+        """Go back one turn."""
+        self.turn -= 1
+
+    def forward(self) -> None:
+        """Go forward one turn."""
+        self.turn += 1
+
+    def last(self) -> None:
+        """Go to the last position."""
+        self.turn = len(self.replay)
+
+    # --- opening ----------------------------------------------------------------------------
+
+    def open(self, replay: Replay, *, path: Path | None = None, name: str = "",
+             turn: int = 0) -> None:
+        """Show another replay, at ``turn``; views hear one ``replay`` change, then ``turn``."""
+        with self.hold_trait_notifications():
+            self.replay = replay
+            self.path = path
+            self.name = name
+            self.viewer = None
+            self.turn = turn
+            self.dirty = False
+            self.error = ""
+            self.status = f"Opened {name}" if name else ""
+
+    def open_file(self, path: Path, *, turn: int = 0) -> bool:
+        """Open a replay file; on a :class:`ReplayError`, set ``error`` and keep the current one."""
+        try:
+            replay = Replay.load(path)
+        except ReplayError as problem:
+            self.error = _error_text(problem)
+            return False
+        self.open(replay, path=path, name=path.stem, turn=turn)
+        return True
+
+    def open_bytes(self, filename: str, data: bytes) -> bool:
+        """Open an uploaded replay (no path: it can be downloaded, not saved in place)."""
+        try:
+            replay = Replay.loads(data)
+        except ReplayError as problem:
+            problem.args = (f"{filename}: {problem}",)
+            self.error = _error_text(problem)
+            return False
+        self.open(replay, name=Path(filename).stem or "upload")
+        return True
+
+    # --- annotating and saving --------------------------------------------------------------
+
+    def annotate(self, comment: str | None = None, glyph: str | None = None) -> None:
+        """Write a comment and/or glyph on the current move (the setup takes none)."""
+        if self.turn == 0:
+            raise ValueError("the setup is not a move: step to a move to comment on it")
+        turn = self.replay.turns[self.turn - 1]
+        if (comment is None or comment == turn.comment) and (glyph is None or glyph == turn.glyph):
+            return
+        self.replay.annotate(self.turn, comment=comment, glyph=glyph)
+        self.dirty = True
+        self.revision += 1
+
+    def save(self) -> Path:
+        """Save the replay atomically to the file it was opened from; returns that path."""
+        if self.path is None:
+            raise ValueError("this replay was uploaded, not opened from a file: download it")
+        self.replay.save(self.path)
+        self.dirty = False
+        self.status = f"Saved {self.path.name}"
+        return self.path
+
+
+class BoardView:
+    """The board of the current position, the last move highlighted (``.widget``: an HTML)."""
+
+    def __init__(self, controller: ReplayController) -> None:
+        self.controller = controller
+        self.widget = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.widget.add_class("splendor-board-view")
+        controller.observe(self._show, names=["turn", "replay", "viewer"])
+        self._show()
+
+    def _show(self, _change: object = None) -> None:
+        controller = self.controller
+        turn = controller.turn
+        previous = controller.replay.state(turn - 1) if turn else None
+        self.widget.value = board_html(controller.state, viewer=controller.viewer,
+                                       highlight=True, previous=previous,
+                                       names=controller.replay.names)
+
+
+class DiagramView:
+    """The rulebook's turn diagram with the current move's path lit (``.widget``: an HTML)."""
+
+    def __init__(self, controller: ReplayController) -> None:
+        self.controller = controller
+        self.widget = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.widget.add_class("splendor-diagram-view")
+        controller.observe(self._show, names=["turn", "replay"])
+        self._show()
+
+    def _show(self, _change: object = None) -> None:
+        controller = self.controller
+        turn = controller.current
+        if turn is None:
+            self.widget.value = diagram_svg()
+            return
+        before = controller.replay.state(controller.turn - 1)
+        self.widget.value = diagram_svg(turn_path(before, turn.move, controller.state))
+
+
+class NavigationBar:
+    """First / back / forward / last buttons, a slider and where we are (``.widget``)."""
+
+    def __init__(self, controller: ReplayController) -> None:
+        self.controller = controller
+        self.buttons: dict[str, widgets.Button] = {}
+        for action, label, tip in (("first", "⏮", "First: the setup (Home)"),
+                                   ("back", "◀", "Back one turn (←)"),
+                                   ("forward", "▶", "Forward one turn (→)"),
+                                   ("last", "⏭", "Last turn (End)")):
+            button = widgets.Button(description=label, tooltip=tip,
+                                    layout=widgets.Layout(width="44px"))
+            button.add_class(f"splendor-{action}")
+            button.on_click(lambda _button, act=action: getattr(controller, act)())
+            self.buttons[action] = button
+        self.slider = widgets.IntSlider(min=0, max=max(len(controller.replay), 1),
+                                        readout=False, continuous_update=True,
+                                        layout=widgets.Layout(flex="1 1 auto", min_width="120px"))
+        self.slider.add_class("splendor-slider")
+        self.label = widgets.HTML()
+        self.label.add_class("splendor-where")
+        self._updating = False
+        self.slider.observe(self._slid, names="value")
+        controller.observe(self._show, names=["turn", "replay"])
+        self.widget = widgets.HBox([*self.buttons.values(), self.slider, self.label],
+                                   layout=widgets.Layout(align_items="center", width="100%"))
+        self.widget.add_class("splendor-nav")
+        self._show()
+
+    def _slid(self, change: Mapping[str, Any]) -> None:
+        if not self._updating:
+            self.controller.go(change["new"])
+
+    def _show(self, _change: object = None) -> None:
+        controller = self.controller
+        turn, total = controller.turn, len(controller.replay)
+        self._updating = True
+        try:
+            self.slider.max = max(total, 1)
+            self.slider.value = turn
+        finally:
+            self._updating = False
+        for action in ("first", "back"):
+            self.buttons[action].disabled = turn == 0
+        for action in ("forward", "last"):
+            self.buttons[action].disabled = turn >= total
+        self.label.value = _where(controller)
+
+
+class MoveList(anywidget.AnyWidget):
+    """The moves as a clickable list; the current one is highlighted and kept in view.
+
+    ``rows`` are ``[turn, player, name, move text, glyph, comment]`` (turn 0 is the setup,
+    player -1); clicking a row sets ``turn``. Text goes into the page as text, never as HTML.
+    """
+
+    _esm = """
+function render({ model, el }) {
+  const list = document.createElement("div");
+  list.className = "splendor-moves";
+  list.setAttribute("role", "listbox");
+  list.setAttribute("aria-label", "Moves");
+  el.appendChild(list);
+  let items = [];
+  let current = null;
+  const cell = (cls, text) => {
+    const span = document.createElement("span");
+    span.className = "splendor-move-" + cls;
+    span.textContent = text;
+    return span;
+  };
+  function build() {
+    items = model.get("rows").map(([turn, player, name, text, glyph, comment]) => {
+      const item = document.createElement("div");
+      item.className = "splendor-move" + (player >= 0 ? " splendor-p" + player : "");
+      item.dataset.turn = String(turn);
+      item.setAttribute("role", "option");
+      item.append(cell("num", turn ? String(turn) : ""), cell("who", name), cell("text", text),
+                  cell("glyph", glyph), cell("note", comment ? "\\u270e" : ""));
+      if (comment) {
+        item.title = comment;
+        item.classList.add("has-comment");
+        item.append(cell("comment", comment));
+      }
+      return item;
+    });
+    list.replaceChildren(...items);
+    current = null;
+    select();
+  }
+  function select() {
+    if (current) { current.classList.remove("current"); current.removeAttribute("aria-selected"); }
+    current = items[model.get("turn")] || null;
+    if (!current) return;
+    current.classList.add("current");
+    current.setAttribute("aria-selected", "true");
+    const top = current.offsetTop, bottom = top + current.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) {
+      list.scrollTop = bottom - list.clientHeight;
+    }
+  }
+  list.addEventListener("click", (event) => {
+    const item = event.target.closest(".splendor-move");
+    if (!item) return;
+    model.set("turn", Number(item.dataset.turn));
+    model.save_changes();
+  });
+  model.on("change:rows", build);
+  model.on("change:turn", select);
+  build();
+  return () => { model.off("change:rows", build); model.off("change:turn", select); };
+}
+export default { render };
+"""
+    _css = """
+.splendor-moves { position: relative; overflow-y: auto; height: 100%; font-size: 13px;
+  border: 1px solid #d0d4da; border-radius: 6px; background: #fff; }
+.splendor-move { display: grid; grid-template-columns: 2.4em minmax(3em, 7em) 1fr 1.8em 1.2em;
+  gap: 0.4em; padding: 2px 8px; cursor: pointer; border-bottom: 1px solid #f0f1f3;
+  align-items: baseline; }
+.splendor-move:hover { background: #eef4fb; }
+.splendor-move.current { background: #1f6feb; color: #fff; }
+.splendor-move-num { text-align: right; color: #8a9099; font-variant-numeric: tabular-nums; }
+.splendor-move.current .splendor-move-num { color: #dbe7fb; }
+.splendor-move-who { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.splendor-move-text { font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
+.splendor-move-glyph { font-weight: 700; color: #b4490e; }
+.splendor-move.current .splendor-move-glyph { color: #ffd8a8; }
+.splendor-move-note { color: #6b7280; }
+.splendor-move-comment { grid-column: 2 / -1; font-style: italic; color: #4b5563;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 12px; }
+.splendor-move.current .splendor-move-comment { color: #e8eefc; }
+.splendor-move.current .splendor-move-note { color: #fff; }
+.splendor-p0 .splendor-move-who::before, .splendor-p1 .splendor-move-who::before,
+.splendor-p2 .splendor-move-who::before, .splendor-p3 .splendor-move-who::before {
+  content: "\\25cf\\00a0"; }
+.splendor-p0 .splendor-move-who::before { color: #d9480f; }
+.splendor-p1 .splendor-move-who::before { color: #1971c2; }
+.splendor-p2 .splendor-move-who::before { color: #2f9e44; }
+.splendor-p3 .splendor-move-who::before { color: #9c36b5; }
+"""
+    rows: traitlets.List[list[object]] = traitlets.List().tag(sync=True)
+    turn = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, controller: ReplayController) -> None:
+        super().__init__(layout=widgets.Layout(height="100%", width="100%"))
+        self.controller = controller
+        self.add_class("splendor-movelist")
+        self.observe(lambda change: controller.go(change["new"]), names="turn")
+        controller.observe(self._show_rows, names=["replay", "revision"])
+        controller.observe(self._show_turn, names="turn")
+        self._show_rows()
+
+    def _show_rows(self, _change: object = None) -> None:
+        replay = self.controller.replay
+        names = replay.names
+        rows: list[list[object]] = [[0, -1, "Setup", "", "", ""]]
+        for number, turn in enumerate(replay.turns, start=1):
+            player = replay.state(number - 1).current_player
+            rows.append([number, player, names[player], str(turn.move), turn.glyph, turn.comment])
+        with self.hold_sync():
+            self.rows = rows
+            self.turn = self.controller.turn
+
+    def _show_turn(self, change: Mapping[str, Any]) -> None:
+        self.turn = change["new"]
+
+
+class KeyboardShortcuts(anywidget.AnyWidget):
+    """Arrow keys and Home/End step the controller (see ``KEYS``); the widget itself is hidden.
+
+    ``scope="page"`` listens to the whole page (the Voila app); ``"viewer"`` only after a click
+    inside the viewer, so that a notebook keeps its own arrow keys elsewhere. Keys typed into a
+    text box, a list or the slider are left alone.
+    """
+
+    _esm = """
+const KEYS = %s;
+const EDITING = "input, textarea, select, [contenteditable=''], [contenteditable='true'], " +
+                "[role='slider'], .noUi-handle";
+function render({ model, el }) {
+  const id = model.get("instance");
+  let inside = false;
+  const onPointer = (event) => {
+    const viewer = el.closest(".splendor-viewer");
+    inside = !!viewer && viewer.contains(event.target);
+  };
+  const onKey = (event) => {
+    const action = KEYS[event.key];
+    if (!action || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.target instanceof Element && event.target.closest(EDITING)) return;
+    if (model.get("scope") !== "page" && !inside) return;
+    const seen = event.splendorKeys || (event.splendorKeys = new Set());
+    if (seen.has(id)) return;
+    seen.add(id);
+    event.preventDefault();
+    model.send({ action });
+  };
+  document.addEventListener("pointerdown", onPointer, true);
+  document.addEventListener("keydown", onKey);
+  return () => {
+    document.removeEventListener("pointerdown", onPointer, true);
+    document.removeEventListener("keydown", onKey);
+  };
+}
+export default { render };
+""" % ("{" + ", ".join(f'"{key}": "{action}"' for key, action in KEYS.items()) + "}")
+    scope = traitlets.Enum(("page", "viewer"), "viewer").tag(sync=True)
+    instance = traitlets.Unicode().tag(sync=True)
+
+    def __init__(self, controller: ReplayController, scope: str = "viewer") -> None:
+        super().__init__(scope=scope, instance=uuid.uuid4().hex,
+                         layout=widgets.Layout(display="none"))
+        self.controller = controller
+        self.on_msg(self._pressed)
+
+    def _pressed(self, _widget: object, content: Mapping[str, Any], _buffers: object) -> None:
+        action = content.get("action")
+        if isinstance(action, str) and action in KEYS.values():
+            getattr(self.controller, action)()
+
+
+class Downloader(anywidget.AnyWidget):
+    """Hands a text file to the browser as a download (``download(filename, text)``)."""
+
+    _esm = """
+function render({ model }) {
+  const onMessage = (message) => {
+    if (message.type !== "download") return;
+    const url = URL.createObjectURL(new Blob([message.text], { type: "application/json" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = message.filename;
+    link.style.display = "none";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  };
+  model.on("msg:custom", onMessage);
+  return () => model.off("msg:custom", onMessage);
+}
+export default { render };
+"""
+
+    def __init__(self) -> None:
+        super().__init__(layout=widgets.Layout(display="none"))
+
+    def download(self, filename: str, text: str) -> None:
+        """Make the browser save ``text`` as ``filename``."""
+        self.send({"type": "download", "filename": filename, "text": text})
+
+
+class AnnotationEditor:
+    """A glyph picker and a comment box writing into the current move (``.widget``)."""
+
+    def __init__(self, controller: ReplayController) -> None:
+        self.controller = controller
+        self.heading = widgets.HTML()
+        self.heading.add_class("splendor-annotation-heading")
+        self.glyph = widgets.ToggleButtons(
+            options=[("—", ""), *((glyph, glyph) for glyph in GLYPHS)], value="",
+            tooltips=["no glyph", "good move", "mistake", "brilliant move", "blunder",
+                      "interesting move", "dubious move"],
+            style={"button_width": "38px"})
+        self.glyph.add_class("splendor-glyph")
+        self.comment = widgets.Textarea(placeholder="Write a comment on this move…",
+                                        continuous_update=False,
+                                        layout=widgets.Layout(width="100%", height="64px"))
+        self.comment.add_class("splendor-comment")
+        self._updating = False
+        self.glyph.observe(self._written, names="value")
+        self.comment.observe(self._written, names="value")
+        controller.observe(self._show, names=["turn", "replay"])
+        self.widget = widgets.VBox([self.heading, self.glyph, self.comment],
+                                   layout=widgets.Layout(width="100%"))
+        self.widget.add_class("splendor-annotation")
+        self._show()
+
+    def _written(self, _change: object) -> None:
+        if not self._updating:
+            self.controller.annotate(comment=self.comment.value, glyph=self.glyph.value)
+
+    def _show(self, _change: object = None) -> None:
+        controller = self.controller
+        turn = controller.current
+        self._updating = True
+        try:
+            self.glyph.value = turn.glyph if turn else ""
+            self.comment.value = turn.comment if turn else ""
+        finally:
+            self._updating = False
+        self.glyph.disabled = self.comment.disabled = turn is None
+        if turn is None:
+            self.heading.value = "<b>Comment</b> <span class='splendor-muted'>— step to a move " \
+                                 "to comment on it</span>"
+        else:
+            player = controller.replay.state(controller.turn - 1).current_player
+            who = html.escape(controller.replay.names[player])
+            self.heading.value = (f"<b>Comment on move {controller.turn}</b> "
+                                  f"<span class='splendor-muted'>{who}: "
+                                  f"<code>{html.escape(str(turn.move))}</code></span>")
+
+
+class ReplayCharts:
+    """Points per turn and bonus growth per colour in one FigureWidget (``.widget``).
+
+    A dotted line marks the current turn and moves in place; clicking a point jumps there
+    (every point carries its turn as ``customdata``). The figure gets its data when built,
+    before it is shown: Voila drops changes made while it runs the notebook.
+    """
+
+    def __init__(self, controller: ReplayController) -> None:
+        self.controller = controller
+        self.figure = go.FigureWidget(charts_figure(controller.replay, controller.turn))
+        self._listen()
+        controller.observe(self._show_turn, names="turn")
+        controller.observe(self._refill, names="replay")
+        self.widget = widgets.Box([self.figure], layout=widgets.Layout(width="100%"))
+        self.widget.add_class("splendor-charts")
+
+    def _listen(self) -> None:
+        for trace in self.figure.data:
+            trace.on_click(self._clicked)
+
+    def _refill(self, _change: object = None) -> None:
+        controller = self.controller
+        fresh = charts_figure(controller.replay, controller.turn)
+        self.figure.data = ()
+        with self.figure.batch_update():
+            self.figure.add_traces(list(fresh.data))
+            self.figure.layout = fresh.layout
+        self._listen()
+
+    def _show_turn(self, _change: object = None) -> None:
+        turn = self.controller.turn
+        self.figure.plotly_relayout({"shapes[0].x0": turn, "shapes[0].x1": turn})
+
+    def _clicked(self, trace: Any, points: Any, _selector: object) -> None:
+        for index in points.point_inds:
+            value = trace.customdata[index]
+            self.controller.go(int(value[0] if isinstance(value, Sequence) else value))
+            return
+
+
+def charts_figure(replay: Replay, turn: int = 0) -> go.Figure:
+    """The viewer's charts as one figure: points per turn above, bonuses per colour below,
+    a dotted line at ``turn`` (always the first shape).
+
+    >>> from splendor_nb.engine import new_game
+    >>> figure = charts_figure(Replay.from_state(new_game(players=2, seed=7)))
+    >>> len(figure.data), figure.layout.shapes[0].x0
+    (12, 0)
+    """
+    frame = turns(replay)
+    figure = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.1,
+                           row_heights=[0.42, 0.58],
+                           subplot_titles=("Points per turn", "Bonuses per colour"))
+    figure.add_shape(type="line", xref="x", yref="paper", x0=turn, x1=turn, y0=0, y1=1,
+                     line={"color": "#1f6feb", "width": 2, "dash": "dot"}, name="turn")
+    for trace in points_chart(frame).data:
+        figure.add_trace(trace, row=1, col=1)
+    for trace in bonus_chart(frame).data:
+        figure.add_trace(trace.update(showlegend=False), row=2, col=1)
+    figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color="#9ca3af", row=1, col=1,
+                     annotation_text=f"{WINNING_POINTS} points",
+                     annotation_position="top left")
+    figure.update_layout(height=460, margin={"l": 44, "r": 12, "t": 40, "b": 36},
+                         template="plotly_white", hovermode="closest", clickmode="event",
+                         legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.09})
+    figure.update_xaxes(range=[-0.5, len(replay) + 0.5])
+    figure.update_xaxes(title_text="turn", row=2, col=1)
+    return figure
+
+
+class ViewSwitch:
+    """Hidden information: the all-seeing board or one player's view (``.widget``)."""
+
+    def __init__(self, controller: ReplayController) -> None:
+        self.controller = controller
+        self.widget = widgets.ToggleButtons(style={"button_width": "auto"},
+                                            tooltips=[], layout=widgets.Layout(width="auto"))
+        self.widget.add_class("splendor-view-switch")
+        self._updating = False
+        self.widget.observe(self._picked, names="value")
+        controller.observe(self._show, names=["replay", "viewer"])
+        self._show()
+
+    def _picked(self, change: Mapping[str, Any]) -> None:
+        if not self._updating:
+            self.controller.viewer = None if change["new"] < 0 else change["new"]
+
+    def _show(self, _change: object = None) -> None:
+        controller = self.controller
+        options = [("All-seeing", -1), *((f"{name}'s view", i)
+                                         for i, name in enumerate(controller.replay.names))]
+        self._updating = True
+        try:
+            if list(self.widget.options) != options:
+                self.widget.options = options
+            self.widget.value = -1 if controller.viewer is None else controller.viewer
+        finally:
+            self._updating = False
+
+
+class ReplayToolbar:
+    """Open a shipped replay or a file, save in place, download; errors in a banner."""
+
+    def __init__(self, controller: ReplayController, folder: Path = REPLAYS_DIR) -> None:
+        self.controller = controller
+        self.folder = folder
+        self.shipped = shipped_replays(folder)
+        self.picker = widgets.Dropdown(options=[("Choose a replay…", ""),
+                                                *((name, name) for name in self.shipped)],
+                                       value="", description="Replay",
+                                       layout=widgets.Layout(width="320px"))
+        self.picker.add_class("splendor-picker")
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                         description="Open file…")
+        self.upload.add_class("splendor-upload")
+        self.save_button = widgets.Button(description="Save", icon="",
+                                          tooltip="Save the comments into the replay's file")
+        self.save_button.add_class("splendor-save")
+        self.download_button = widgets.Button(description="Download",
+                                              tooltip="Download the replay with its comments")
+        self.download_button.add_class("splendor-download")
+        self.status = widgets.HTML()
+        self.status.add_class("splendor-status")
+        self.banner = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.banner.add_class("splendor-error")
+        self.downloader = Downloader()
+        self._updating = False
+        self.picker.observe(self._picked, names="value")
+        self.upload.observe(self._uploaded, names="value")
+        self.save_button.on_click(self._save)
+        self.download_button.on_click(self._download)
+        controller.observe(self._show, names=["replay", "path", "name", "dirty", "status"])
+        controller.observe(self._show_error, names="error")
+        row = widgets.HBox([self.picker, self.upload, self.save_button, self.download_button,
+                            self.status, self.downloader],
+                           layout=widgets.Layout(align_items="center", flex_flow="row wrap",
+                                                 width="100%"))
+        row.add_class("splendor-toolbar")
+        self.widget = widgets.VBox([row, self.banner], layout=widgets.Layout(width="100%"))
+        self._show()
+        self._show_error()
+
+    def _picked(self, change: Mapping[str, Any]) -> None:
+        path = self.shipped.get(change["new"])
+        if path is not None and not self._updating:
+            self.controller.open_file(path)
+
+    def _uploaded(self, change: Mapping[str, Any]) -> None:
+        if not change["new"]:
+            return
+        upload = change["new"][0]
+        self.controller.open_bytes(upload["name"], bytes(upload["content"]))
+        self.upload.value = ()
+
+    def _save(self, _button: object) -> None:
+        try:
+            self.controller.save()
+        except (OSError, ValueError) as problem:
+            self.controller.error = f"Could not save: {problem}"
+
+    def _download(self, _button: object) -> None:
+        controller = self.controller
+        self.downloader.download(f"{controller.name or 'replay'}.json", controller.replay.dumps())
+        controller.status = f"Downloaded {controller.name or 'replay'}.json"
+
+    def _show(self, _change: object = None) -> None:
+        controller = self.controller
+        self._updating = True
+        try:
+            shipped = controller.path is not None and self.shipped.get(controller.name) == \
+                controller.path
+            self.picker.value = controller.name if shipped else ""
+        finally:
+            self._updating = False
+        self.save_button.disabled = controller.path is None or not controller.dirty
+        self.save_button.tooltip = (f"Save into {controller.path}" if controller.path
+                                    else "An uploaded replay cannot be saved in place: download it")
+        status = "Unsaved comments" if controller.dirty else controller.status
+        self.status.value = f"<span class='splendor-muted'>{html.escape(status)}</span>"
+
+    def _show_error(self, _change: object = None) -> None:
+        error = self.controller.error
+        self.banner.value = (f"<div class='splendor-error-text' role='alert'>"
+                             f"{html.escape(error)}</div>" if error else "")
+        self.banner.layout.display = "block" if error else "none"
+
+
+class ReplayViewer:
+    """The whole viewer on one controller: toolbar, board, navigation, moves, comments,
+    diagram and charts (``.widget``, a VBox with the DOM class ``splendor-viewer``).
+
+    >>> from splendor_nb.engine import new_game
+    >>> replay = Replay.from_state(new_game(players=2, seed=7))
+    >>> _ = replay.play("+wbg")
+    >>> viewer = ReplayViewer(ReplayController(replay))
+    >>> viewer.navigation.buttons["forward"].click()
+    >>> viewer.controller.turn, 'data-turn="1"' in viewer.board.widget.value
+    (1, True)
+    """
+
+    def __init__(self, controller: ReplayController, *, folder: Path = REPLAYS_DIR,
+                 keyboard: str = "viewer") -> None:
+        self.controller = controller
+        self.toolbar = ReplayToolbar(controller, folder)
+        self.board = BoardView(controller)
+        self.navigation = NavigationBar(controller)
+        self.view_switch = ViewSwitch(controller)
+        self.moves = MoveList(controller)
+        self.keyboard = KeyboardShortcuts(controller, scope=keyboard)
+        self.annotation = AnnotationEditor(controller)
+        self.diagram = DiagramView(controller)
+        self.charts = ReplayCharts(controller)
+        self.title = widgets.HTML()
+        self.title.add_class("splendor-title")
+        controller.observe(self._show_title, names=["replay", "name"])
+        self._show_title()
+        board_column = widgets.VBox(
+            [self.board.widget, self.navigation.widget, self.view_switch.widget],
+            layout=widgets.Layout(flex="1 1 560px", min_width="420px"))
+        board_column.add_class("splendor-board-column")
+        moves_box = widgets.Box([self.moves], layout=widgets.Layout(height="300px", width="100%"))
+        side_column = widgets.VBox(
+            [_heading("Moves"), moves_box, self.annotation.widget, _heading("Turn diagram"),
+             self.diagram.widget],
+            layout=widgets.Layout(flex="0 1 380px", min_width="300px"))
+        side_column.add_class("splendor-side-column")
+        main = widgets.HBox([board_column, side_column],
+                            layout=widgets.Layout(flex_flow="row wrap", width="100%",
+                                                  align_items="flex-start"))
+        self.widget = widgets.VBox(
+            [widgets.HTML(STYLE), self.toolbar.widget, self.title, main, self.charts.widget,
+             self.keyboard],
+            layout=widgets.Layout(width="100%"))
+        self.widget.add_class("splendor-viewer")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _show_title(self, _change: object = None) -> None:
+        replay = self.controller.replay
+        headers = replay.headers
+        players = " vs ".join(html.escape(name) for name in replay.names)
+        details = [str(headers[key]) for key in ("event", "date") if headers.get(key)]
+        final = replay.state(len(replay))
+        if final.is_over:
+            details.append("final score " + "–".join(map(str, final.scores)))
+        else:
+            details.append(f"{len(replay)} turns, unfinished")
+        self.title.value = (f"<div class='splendor-title-text'><b>{players}</b> "
+                            f"<span class='splendor-muted'>· "
+                            f"{html.escape(' · '.join(details))}</span></div>")
+
+
+STYLE = """<style>
+.splendor-viewer { font-family: system-ui, "DejaVu Sans", sans-serif; color: #1f2328; }
+.splendor-viewer .splendor-muted { color: #6b7280; font-weight: normal; }
+.splendor-viewer .splendor-title-text { font-size: 16px; margin: 4px 0 6px 2px; }
+.splendor-viewer .splendor-section { font-weight: 600; font-size: 13px; margin: 6px 0 2px 2px;
+  color: #374151; text-transform: uppercase; letter-spacing: 0.04em; }
+.splendor-viewer .splendor-error-text { background: #fdecea; border: 1px solid #f5c2c0;
+  color: #8a1c14; border-radius: 6px; padding: 8px 12px; margin: 4px 0; white-space: pre-wrap; }
+.splendor-viewer .splendor-nav button { font-size: 15px; }
+.splendor-viewer .splendor-where { margin-left: 8px; white-space: nowrap; }
+.splendor-viewer .splendor-side-column { padding-left: 12px; box-sizing: border-box; }
+.splendor-viewer .splendor-diagram-view svg { width: 100%; height: auto; }
+.splendor-viewer .splendor-board-view > div, .splendor-viewer .splendor-board-view svg {
+  max-width: 100%; }
+.splendor-viewer .splendor-glyph button { padding: 0 4px; font-weight: 700; }
+</style>"""
+
+
+def _heading(text: str) -> widgets.HTML:
+    return widgets.HTML(f"<div class='splendor-section'>{html.escape(text)}</div>")
+
+
+def _where(controller: ReplayController) -> str:
+    turn, total = controller.turn, len(controller.replay)
+    state = controller.state
+    names = controller.replay.names
+    if turn == 0:
+        doing = "setup"
+    else:
+        mover = controller.replay.state(turn - 1).current_player
+        move = html.escape(str(state.last_move))
+        doing = f"{html.escape(names[mover])} played <code>{move}</code>"
+    if state.is_over:
+        winners = " and ".join(html.escape(names[i]) for i in state.winners)
+        doing += f" · <b>{winners} won</b>" if winners else " · game over"
+    return (f"<span data-turn='{turn}'><b>Turn {turn}</b> of {total} · "
+            f"round {state.round} · {doing}</span>")
+
+
+def _error_text(problem: ReplayError) -> str:
+    text = str(problem)
+    if problem.partial is not None and len(problem.partial):
+        text += f" (the {len(problem.partial)} turns before it are valid)"
+    return text + ". The replay already open stays open."
+
