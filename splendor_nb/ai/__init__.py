@@ -1,0 +1,13 @@
+"""AI players, position evaluation and simulation at scale.
+
+>>> from splendor_nb import new_game
+>>> from splendor_nb.ai import Bot
+>>> state = new_game(players=2, seed=1)
+>>> Bot("hard", seed=1, budget=200).choose(state) in state.legal_moves()
+True
+"""
+
+from splendor_nb.ai.bots import LEVELS, Bot
+from splendor_nb.ai.search import evaluate
+
+__all__ = ["LEVELS", "Bot", "evaluate"]

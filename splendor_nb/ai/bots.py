@@ -1,0 +1,122 @@
+"""AI players at three levels: ``Bot(level, seed).choose(state) -> Move``.
+
+Every bot decides from ``state.player_view(me)`` only, so it never sees the deck order nor an
+opponent's blind reserve (R-RESERVE-HIDDEN): two states that differ only in hidden information
+get the same move. Where a bot needs a concrete deck (to look at refills), it deals the unseen
+cards at random from its own seed (``determinize``). A bot's move is a pure function of its
+seed, its level, its budget and what it sees, so games between seeded bots replay exactly.
+
+- ``easy``: a beginner. Buys the most valuable card it can afford most of the time, otherwise
+  takes tokens towards a card it likes, now and then reserves it; noisy and short-sighted.
+- ``medium``: a sound heuristic player. Rates each action's resulting position (engine, noble
+  race, buying power, points; opponents' chances subtracted, so it blocks) and plays the best.
+- ``hard``: searches a few moves ahead (see :mod:`splendor_nb.ai.search`) on sampled deals of
+  the unseen cards, within a budget of positions rated per move.
+
+>>> from splendor_nb import new_game
+>>> state = new_game(players=2, seed=5)
+>>> move = Bot("medium", seed=1).choose(state)
+>>> move in state.legal_moves()
+True
+>>> Bot("easy", seed=3).choose(state) == Bot("easy", seed=3).choose(state)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from splendor_nb.ai.heuristics import actions, keep_weights, relative, values, wait_turns
+from splendor_nb.ai.search import DEFAULT_BUDGET, search
+from splendor_nb.engine import GameState
+from splendor_nb.moves import Move
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+EXACT_RETURNS = 250
+"""Up to this many legal moves, the medium bot rates every way of returning tokens."""
+EASY_BUY = 0.8
+"""How often the easy bot buys when it can."""
+EASY_RESERVE = 0.06
+"""How often the easy bot reserves the card it likes instead of taking tokens."""
+
+
+class Bot:
+    """An AI player. ``budget`` (hard only) is the number of positions rated per move.
+
+    >>> Bot("hard", seed=2)
+    Bot('hard', seed=2)
+    """
+
+    def __init__(self, level: str, seed: int | None = None, budget: int | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        self.level = level
+        self.seed = random.randrange(1 << 63) if seed is None else seed
+        self.budget = DEFAULT_BUDGET if budget is None else budget
+
+    def __repr__(self) -> str:
+        return f"Bot({self.level!r}, seed={self.seed})"
+
+    def choose(self, state: GameState) -> Move:
+        """The move to play in ``state``, always one of ``state.legal_moves()``.
+
+        >>> from splendor_nb import new_game
+        >>> str(Bot("medium", seed=0).choose(new_game(seed=3)))
+        '+wbg'
+        """
+        me = state.current_player
+        view = state.player_view(me)
+        rng = random.Random(f"{self.seed}/{view.turn}/{me}")
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        if self.level == "easy":
+            return _easy(view, moves, rng)
+        if self.level == "medium":
+            return _medium(view, moves, rng)
+        return search(view, rng, self.budget)
+
+
+def _medium(view: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
+    me = view.current_player
+    deal = view.determinize(me, rng.randrange(1 << 32))
+    best = moves[0]
+    best_score = float("-inf")
+    for move in moves if len(moves) <= EXACT_RETURNS else actions(deal, moves):
+        if move.kind == "reserve" and move.card is None and len(moves) > 1:
+            continue  # a blind reserve is rated on a card the bot cannot know; rarely worth it
+        score = relative(values(deal.apply(move)), me)
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+def _easy(view: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
+    me = view.current_player
+    player = view.players[me]
+    market = [c for row in view.market_rows for c in row if c is not None]
+    liked = sorted((*market, *player.reserved), key=lambda c: (
+        wait_turns(c, player.token_counts, player.bonus_counts) - 0.3 * c.points
+        + rng.random() * 2.5))
+    target = liked[0] if liked else None
+    keep = keep_weights(view, me)
+    buys = rng.random() < EASY_BUY
+    reserves = rng.random() < EASY_RESERVE and len(player.reserved) < 3
+
+    def score(move: Move) -> float:
+        noise = rng.random()
+        if move.kind == "buy":
+            card = next(c for c in (*market, *player.reserved) if c.id == move.card)
+            return (20.0 if buys else -10.0) + card.points + noise * 2
+        if move.kind == "reserve":
+            wanted = reserves and target is not None and move.card == target.id
+            return (15.0 if wanted else -20.0) + noise
+        if move.kind == "take" and target is not None:
+            useful = sum(n for k, n in enumerate(move.gems[:5])
+                         if target.costs[k] > player.bonus_counts[k] + player.token_counts[k])
+            kept = sum(n * w for n, w in zip(move.returned, keep, strict=True))
+            return useful + noise * 1.5 - kept * 0.1
+        return noise
+
+    return max(actions(view, moves), key=score)

@@ -1,0 +1,216 @@
+"""What the bots know about Splendor: a position's worth per player, and a move's variants.
+
+``values(state)`` rates every player's position in prestige points: the points they hold, plus
+what their bonuses, their progress towards nobles and their buying power (the cards they could
+buy soon, and how soon) are expected to be worth. The medium bot picks the move whose result
+rates best; the hard bot searches to a depth and rates the positions it reaches.
+
+A legal turn can come in many variants that differ only in the tokens returned above 10
+(R-LIMIT10) and the noble chosen (R-NOBLE); ``actions`` keeps one variant per action, the one
+that returns the tokens least needed and takes the noble an opponent is closest to.
+
+>>> from splendor_nb import new_game
+>>> state = new_game(players=2, seed=7)
+>>> [round(v, 2) for v in values(state)] == [round(v, 2) for v in values(state)]
+True
+>>> len(actions(state)) <= len(state.legal_moves())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from splendor_nb.cards import Card
+from splendor_nb.engine import WINNING_POINTS, GameState, PlayerState
+from splendor_nb.moves import Move
+
+WIN_VALUE = 100.0
+"""The worth of a finished game's win, far above anything points can add up to."""
+ENGINE = 0.9
+"""A bonus's worth at the start of the game, fading to ``ENGINE_LATE`` as the leader nears 15."""
+ENGINE_LATE = 0.1
+NOBLE_PULL = 0.2
+"""Extra worth of a bonus in a colour that a noble still on the table wants."""
+NOBLE_SHARE = 0.55
+"""How much of a noble's 3 points counts as the bonuses it needs are gathered."""
+POTENTIAL = (0.45, 0.2)
+"""How much the best and the second-best card within reach count, before the wait discount."""
+WAIT = 0.7
+"""The discount per turn of waiting before a card can be bought."""
+TOKEN = 0.15
+"""A held gem token's worth (about a third of a turn; it pays for any card later)."""
+GOLD_TOKEN = 0.25
+RESERVE = 0.2
+"""The cost of holding a reserved card (a slot of the hand taken)."""
+FAR_RESERVE = 0.35
+"""The extra cost of a reserved card that is still far from affordable."""
+
+
+def values(state: GameState) -> tuple[float, ...]:
+    """Every player's position worth, in prestige points (a won game is worth ``WIN_VALUE``).
+
+    >>> from splendor_nb import new_game
+    >>> values(new_game(players=3, seed=1))[0] > 0
+    True
+    """
+    players = state.players
+    if state.over:
+        winners = state.winners
+        return tuple(WIN_VALUE if i in winners else -WIN_VALUE for i in range(len(players)))
+    leader = max(p.points for p in players)
+    fade = max(0.0, 1.0 - leader / WINNING_POINTS)
+    market = [c for row in state.market_rows for c in row if c is not None]
+    missing = [[_missing(n.needs, p.bonus_counts) for n in state.nobles] for p in players]
+    return tuple(_player_value(state, i, p, market, missing, fade) for i, p in enumerate(players))
+
+
+def relative(scores: Sequence[float], player: int) -> float:
+    """A player's worth minus the best opponent's: what a player maximises.
+
+    >>> relative((3.0, 5.0, 4.0), 1)
+    1.0
+    """
+    return scores[player] - max(s for i, s in enumerate(scores) if i != player)
+
+
+def actions(state: GameState, moves: Sequence[Move] | None = None) -> list[Move]:
+    """One variant per action among ``moves`` (default: the legal moves), in their order.
+
+    >>> from splendor_nb import new_game
+    >>> state = new_game(seed=2)
+    >>> actions(state) == state.legal_moves()   # nothing to return, no noble: all distinct
+    True
+    """
+    moves = state.legal_moves() if moves is None else moves
+    groups: dict[tuple[object, ...], list[Move]] = {}
+    for move in moves:
+        groups.setdefault((move.kind, move.gems, move.card, move.tier), []).append(move)
+    if all(len(group) == 1 for group in groups.values()):
+        return list(moves)
+    keep = keep_weights(state, state.current_player)
+    rivals = _rival_closeness(state)
+    return [min(group, key=lambda m: (_returned_cost(m, keep), -rivals.get(m.noble or "", 0)))
+            for group in groups.values()]
+
+
+def keep_weights(state: GameState, player: int) -> tuple[float, ...]:
+    """How much ``player`` wants to keep one token of each colour (gold last): the tokens
+    that pay for the cards within reach weigh most; surplus tokens weigh almost nothing.
+
+    >>> from splendor_nb import new_game
+    >>> len(keep_weights(new_game(seed=1), 0))
+    6
+    """
+    p = state.players[player]
+    bonuses = p.bonus_counts
+    targets = sorted(_reachable(state, p), key=lambda t: -t[0])[:3]
+    weights = [0.01] * 5 + [10.0]
+    for worth, card in targets:
+        for k in range(5):
+            need = card.costs[k] - bonuses[k]
+            if need > 0:
+                weights[k] += worth * need
+    return tuple(weights)
+
+
+def wait_turns(card: Card, tokens: Sequence[int], bonuses: Sequence[int],
+               supply: Sequence[int] = (7, 7, 7, 7, 7, 5)) -> int:
+    """Turns of token-taking before ``card`` can be bought (0: it can be bought now). A price
+    above 10 tokens, or tokens the supply has run out of, count as much longer waits.
+
+    >>> from splendor_nb.cards import CARD_BY_ID
+    >>> wait_turns(CARD_BY_ID["1w1"], (0, 0, 0, 2, 1, 0), (0, 0, 0, 0, 0))
+    0
+    """
+    short = 0
+    worst = 0
+    price = 0
+    scarce = 0
+    for k in range(5):
+        need = card.costs[k] - bonuses[k]
+        if need > 0:
+            price += need
+            gap = need - tokens[k]
+            if gap > 0:
+                short += gap
+                if gap > worst:
+                    worst = gap
+                if gap > supply[k]:
+                    scarce += gap - supply[k]
+    gold = tokens[5]
+    if short <= gold:
+        return 0
+    by_count = -(-(short - gold) // 3)
+    by_colour = -(-(worst - gold) // 2)
+    wait = by_count if by_count > by_colour else by_colour
+    if price > 10:
+        wait += 3 + price - 10
+    return wait + 2 * scarce
+
+
+def _player_value(state: GameState, i: int, p: PlayerState, market: list[Card],
+                  missing: list[list[int]], fade: float) -> float:
+    bonuses = p.bonus_counts
+    tokens = p.token_counts
+    engine = ENGINE_LATE + (ENGINE - ENGINE_LATE) * fade
+    value = p.points + engine * sum(bonuses) - RESERVE * len(p.reserved)
+    value += TOKEN * sum(tokens[:5]) + GOLD_TOKEN * tokens[5]
+    noble_worth = []
+    for n, noble in enumerate(state.nobles):
+        mine = missing[i][n]
+        need = sum(noble.needs)
+        share = NOBLE_SHARE * 3 * (1 - mine / need) ** 2
+        if any(missing[j][n] < mine for j in range(len(missing)) if j != i):
+            share *= 0.5
+        noble_worth.append(share)
+    noble_worth.sort(reverse=True)
+    value += sum(noble_worth[:2])
+    wanted = _wanted_colours(state, bonuses)
+    supply = state.supply_counts
+    best = second = 0.0
+    for card in (*market, *p.reserved):
+        turns = wait_turns(card, tokens, bonuses, supply)
+        worth = (card.points + engine + fade * NOBLE_PULL * wanted[card.bonus_index]) \
+            * WAIT ** turns
+        if worth > best:
+            best, second = worth, best
+        elif worth > second:
+            second = worth
+        if turns >= 3 and card in p.reserved:
+            value -= FAR_RESERVE
+    return value + POTENTIAL[0] * best + POTENTIAL[1] * second
+
+
+def _wanted_colours(state: GameState, bonuses: Sequence[int]) -> list[int]:
+    wanted = [0, 0, 0, 0, 0]
+    for noble in state.nobles:
+        for k in range(5):
+            if noble.needs[k] > bonuses[k]:
+                wanted[k] += 1
+    return wanted
+
+
+def _reachable(state: GameState, p: PlayerState) -> list[tuple[float, Card]]:
+    market = [c for row in state.market_rows for c in row if c is not None]
+    wanted = _wanted_colours(state, p.bonus_counts)
+    return [((card.points + ENGINE + NOBLE_PULL * wanted[card.bonus_index] + 0.5)
+             * WAIT ** wait_turns(card, p.token_counts, p.bonus_counts, state.supply_counts), card)
+            for card in (*market, *p.reserved)]
+
+
+def _returned_cost(move: Move, keep: Sequence[float]) -> float:
+    return sum(n * w for n, w in zip(move.returned, keep, strict=True))
+
+
+def _rival_closeness(state: GameState) -> dict[str, int]:
+    """Per noble, minus the fewest bonuses an opponent still lacks (higher: more contested)."""
+    me = state.current_player
+    return {n.id: -min(_missing(n.needs, p.bonus_counts)
+                       for j, p in enumerate(state.players) if j != me)
+            for n in state.nobles}
+
+
+def _missing(needs: Sequence[int], bonuses: Sequence[int]) -> int:
+    """Bonuses still lacking to meet a noble's requirement."""
+    return sum(need - have for need, have in zip(needs, bonuses, strict=True) if need > have)
