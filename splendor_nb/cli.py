@@ -1,0 +1,168 @@
+"""The ``splendor-nb`` command line.
+
+Each subcommand is one ``_add_<name>(subparsers)`` function that registers its arguments and
+``func``, the function that runs it and returns the exit status; to add a command, write one and
+list it in ``COMMANDS``.
+
+>>> main(["validate", "no-such-file.json"])  # the error goes to standard error
+1
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from splendor_nb.replay import Replay, ReplayError
+
+Subparsers = Any
+"""The object ``ArgumentParser.add_subparsers()`` returns (argparse does not export its type)."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 when everything went well)."""
+    parser = argparse.ArgumentParser(
+        prog="splendor-nb", description="Splendor in Jupyter: replays, tables and more.")
+    subparsers = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
+    for add in COMMANDS:
+        add(subparsers)
+    args = parser.parse_args(argv)
+    status: int = args.func(args)
+    return status
+
+
+def _add_validate(subparsers: Subparsers) -> None:
+    command = subparsers.add_parser(
+        "validate", help="check replay files",
+        description="Load and replay every move of each file; print 'ok' or the first error. "
+                    "The exit status is 1 if any file is bad.")
+    command.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    command.set_defaults(func=_validate)
+
+
+def _validate(args: argparse.Namespace) -> int:
+    status = 0
+    for path in args.files:
+        try:
+            replay = Replay.load(path)
+        except ReplayError as error:
+            print(error, file=sys.stderr)
+            status = 1
+            continue
+        final = replay.state(len(replay))
+        ending = "game over" if final.is_over else "unfinished"
+        print(f"{path}: ok, {replay.players} players, {len(replay)} turns, {ending}, "
+              f"scores {'-'.join(map(str, final.scores))}")
+    return status
+
+
+def _add_show(subparsers: Subparsers) -> None:
+    command = subparsers.add_parser(
+        "show", help="print a replay move by move",
+        description="Print a replay as text: headers, setup, each move with its player, "
+                    "glyph and comment, and the final scores.")
+    command.add_argument("file", type=Path, metavar="FILE")
+    command.set_defaults(func=_show)
+
+
+def _show(args: argparse.Namespace) -> int:
+    try:
+        replay = Replay.load(args.file)
+    except ReplayError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(show_text(replay))
+    return 0
+
+
+def show_text(replay: Replay) -> str:
+    """A replay as text, move by move, with comments, glyphs and the final scores.
+
+    >>> from splendor_nb.engine import new_game
+    >>> replay = Replay.from_state(new_game(players=2, seed=7), {"date": "2026-01-01"})
+    >>> _ = replay.play("+wbg"); _ = replay.play("R1g8")
+    >>> replay.annotate(2, comment="Gold, and a cheap card for later.", glyph="!")
+    >>> print(show_text(replay))
+    Player 1 v Player 2, 2026-01-01
+    Nobles: N9 N10 N8
+    Market: 1g6 1w4 1g8 1k7 | 2r4 2g4 2r3 2g5 | 3r2 3b4 3b2 3g4
+    <BLANKLINE>
+      1. Player 1  +wbg
+      2. Player 2  R1g8!  (revealed 1b2)
+         Gold, and a cheap card for later.
+    <BLANKLINE>
+    After 2 turns (game not over): Player 1 0, Player 2 0
+    """
+    names = replay.names
+    width = max(len(name) for name in names)
+    start = replay.state(0)
+    headers = replay.headers
+    title = " v ".join(names) + "".join(f", {headers[key]}" for key in ("event", "date")
+                                         if headers.get(key))
+    lines = [title]
+    if headers.get("notes"):
+        lines.append(str(headers["notes"]))
+    lines.append("Nobles: " + " ".join(noble.id for noble in start.nobles))
+    lines.append("Market: " + " | ".join(" ".join(card.id for card in row if card is not None)
+                                         for row in start.market_rows))
+    lines.append("")
+    for number, entry in enumerate(replay.turns, start=1):
+        mover = replay.state(number - 1).current_player
+        line = f"{number:3}. {names[mover]:<{width}}  {entry.move}{entry.glyph}"
+        if entry.revealed:
+            line += f"  (revealed {entry.revealed})"
+        lines.append(line)
+        lines.extend(f"     {text}" for text in entry.comment.splitlines())
+    final = replay.state(len(replay))
+    scores = ", ".join(f"{name} {points}" for name, points in zip(names, final.scores,
+                                                                   strict=True))
+    if final.is_over:
+        winners = " and ".join(names[i] for i in final.winners)
+        lines.append(f"\nFinal after {len(replay)} turns: {scores}. Winner: {winners}")
+    else:
+        lines.append(f"\nAfter {len(replay)} turns (game not over): {scores}")
+    return "\n".join(lines)
+
+
+def _add_table(subparsers: Subparsers) -> None:
+    command = subparsers.add_parser(
+        "table", help="replays to a CSV table",
+        description="One row per turn and player (see splendor_nb.analysis.turns); folders are "
+                    "read for their *.json replays; the game column is the file name.")
+    command.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                         help="replay files or folders of them")
+    command.add_argument("--csv", type=Path, metavar="OUT",
+                         help="write the table here (default: standard output)")
+    command.add_argument("--no-progress", dest="progress", action="store_false",
+                         help="no progress bar for folders")
+    command.set_defaults(func=_table)
+
+
+def _table(args: argparse.Namespace) -> int:
+    import pandas as pd
+
+    from splendor_nb.analysis import load_folder, turns
+
+    try:
+        tables = [load_folder(path, progress=args.progress) if path.is_dir()
+                  else turns(Replay.load(path), game=path.stem) for path in args.files]
+    except ReplayError as error:
+        print(error, file=sys.stderr)
+        return 1
+    table = pd.concat(tables, ignore_index=True)
+    if args.csv is None:
+        table.to_csv(sys.stdout, index=False)
+    else:
+        table.to_csv(args.csv, index=False)
+        print(f"{args.csv}: {len(table)} rows, {table.game.nunique()} games", file=sys.stderr)
+    return 0
+
+
+COMMANDS: list[Callable[[Subparsers], None]] = [_add_validate, _add_show, _add_table]
+"""Every subcommand's registration function, in the order ``--help`` lists them."""
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""The splendor-nb command line: validate, show, table."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from splendor_nb.cli import main
+from splendor_nb.engine import new_game
+from splendor_nb.replay import Replay
+
+
+def random_game(players: int, seed: int) -> Replay:
+    rng = random.Random(seed)
+    replay = Replay.from_state(new_game(players, seed=seed),
+                               {"players": [{"name": n} for n in ("Ann", "Bo", "Cy", "Di")
+                                            ][:players]})
+    state = replay.state(0)
+    while not state.is_over and len(replay) < 400:
+        state = replay.play(rng.choice(state.legal_moves()))
+    return replay
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    for seed in (1, 2, 3):
+        random_game(1 + seed, seed).save(tmp_path / f"game{seed}.json")
+    return tmp_path
+
+
+def test_validate_prints_ok_for_good_files(folder: Path, capsys: pytest.CaptureFixture[str]
+                                           ) -> None:
+    files = sorted(str(p) for p in folder.glob("*.json"))
+    assert main(["validate", *files]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in out] == files
+    assert all(": ok, " in line and "game over" in line for line in out)
+
+
+def test_validate_fails_on_a_bad_file_and_names_the_error(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    document = json.loads((folder / "game1.json").read_text(encoding="utf-8"))
+    document["turns"][4]["move"] = "+ww"
+    document["turns"][3]["move"] = "pass"
+    bad = folder / "bad.json"
+    bad.write_text(json.dumps(document), encoding="utf-8")
+    (folder / "empty.json").write_text("", encoding="utf-8")
+    status = main(["validate", str(folder / "game1.json"), str(bad), str(folder / "empty.json")])
+    captured = capsys.readouterr()
+    assert status == 1
+    assert captured.out.count(": ok, ") == 1
+    errors = captured.err.splitlines()
+    assert errors[0] == (f"{bad}: turn 4, player 1 (Bo), move 'pass': R-PASS: a player may pass "
+                         "only when no action is legal")
+    assert errors[1].startswith(f"{folder / 'empty.json'}: not valid JSON")
+
+
+def test_show_prints_moves_comments_glyphs_and_scores(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = folder / "game2.json"
+    replay = Replay.load(path)
+    replay.annotate(3, comment="Chasing the green noble.\nAnd blocking Bo.", glyph="!?")
+    replay.save(path)
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    third = next(line for line in lines if line.startswith("  3. "))
+    assert third.split() == ["3.", replay.names[2], *str(replay.turns[2].move).split()[:-1],
+                             str(replay.turns[2].move).split()[-1] + "!?",
+                             *(["(revealed", f"{replay.turns[2].revealed})"]
+                               if replay.turns[2].revealed else [])]
+    assert lines[lines.index(third) + 1:lines.index(third) + 3] == [
+        "     Chasing the green noble.", "     And blocking Bo."]
+    final = replay.state(len(replay))
+    assert f"Final after {len(replay)} turns: " + ", ".join(
+        f"{n} {p}" for n, p in zip(replay.names, final.scores, strict=True)) in out
+    assert sum(1 for line in lines if line[:3].strip().isdigit()) == len(replay)
+
+
+def test_show_fails_on_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "x.json").write_text('{"format": "splendor-nb-replay", "version": 9}')
+    assert main(["show", str(tmp_path / "x.json")]) == 1
+    assert "unknown replay version 9" in capsys.readouterr().err
+
+
+def test_table_writes_a_csv_of_files_and_folders(folder: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out" / "table.csv"
+    out.parent.mkdir()
+    assert main(["table", str(folder / "game1.json"), str(folder), "--csv", str(out),
+                 "--no-progress"]) == 0
+    table = pd.read_csv(out, keep_default_na=False)
+    assert table.game.unique().tolist() == ["game1", "game1", "game2", "game3"][1:]
+    assert len(table[table.game == "game1"]) == 2 * 2 * (len(Replay.load(folder / "game1.json"))
+                                                         + 1)
+    last = table[table.game == "game3"].turn.max()
+    replay = Replay.load(folder / "game3.json")
+    assert table[(table.game == "game3") & (table.turn == last)].points.tolist() == list(
+        replay.state(len(replay)).scores)
+
+
+def test_the_entry_point_runs_as_a_program(folder: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "splendor_nb.cli", "validate",
+                             str(folder / "game1.json")], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0 and ": ok, " in result.stdout
+    usage = subprocess.run([sys.executable, "-m", "splendor_nb.cli"], capture_output=True,
+                           text=True, check=False)
+    assert usage.returncode == 2 and "COMMAND" in usage.stderr
