@@ -20,8 +20,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from splendor_nb.cards import Card
+from splendor_nb.cards import NOBLES, Card
 from splendor_nb.engine import WINNING_POINTS, GameState, PlayerState
 from splendor_nb.moves import Move
 
@@ -114,8 +115,9 @@ def keep_weights(state: GameState, player: int) -> tuple[float, ...]:
     return tuple(weights)
 
 
-def wait_turns(card: Card, tokens: Sequence[int], bonuses: Sequence[int],
-               supply: Sequence[int] = (7, 7, 7, 7, 7, 5)) -> int:
+@lru_cache(maxsize=1 << 18)
+def wait_turns(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
+               supply: tuple[int, ...] = (7, 7, 7, 7, 7, 5)) -> int:
     """Turns of token-taking before ``card`` can be bought (0: it can be bought now). A price
     above 10 tokens, or tokens the supply has run out of, count as much longer waits.
 
@@ -154,32 +156,48 @@ def _player_value(state: GameState, i: int, p: PlayerState, market: list[Card],
     bonuses = p.bonus_counts
     tokens = p.token_counts
     engine = ENGINE_LATE + (ENGINE - ENGINE_LATE) * fade
-    value = p.points + engine * sum(bonuses) - RESERVE * len(p.reserved)
-    value += TOKEN * sum(tokens[:5]) + GOLD_TOKEN * tokens[5]
-    noble_worth = []
+    value = (p.points + engine * sum(bonuses) - RESERVE * len(p.reserved)
+             + TOKEN * (sum(tokens) - tokens[5]) + GOLD_TOKEN * tokens[5])
+    mine = missing[i]
+    others = [m for j, m in enumerate(missing) if j != i]
+    first = second = 0.0
     for n, noble in enumerate(state.nobles):
-        mine = missing[i][n]
-        need = sum(noble.needs)
-        share = NOBLE_SHARE * 3 * (1 - mine / need) ** 2
-        if any(missing[j][n] < mine for j in range(len(missing)) if j != i):
-            share *= 0.5
-        noble_worth.append(share)
-    noble_worth.sort(reverse=True)
-    value += sum(noble_worth[:2])
+        lacking = mine[n]
+        share = NOBLE_SHARE * 3 * (1 - lacking / _NOBLE_TOTAL[noble.id]) ** 2
+        for other in others:
+            if other[n] < lacking:
+                share *= 0.5
+                break
+        if share > first:
+            first, second = share, first
+        elif share > second:
+            second = share
+    value += first + second
     wanted = _wanted_colours(state, bonuses)
+    pull = fade * NOBLE_PULL
     supply = state.supply_counts
     best = second = 0.0
-    for card in (*market, *p.reserved):
-        turns = wait_turns(card, tokens, bonuses, supply)
-        worth = (card.points + engine + fade * NOBLE_PULL * wanted[card.bonus_index]) \
-            * WAIT ** turns
+    for card in market:
+        worth = (card.points + engine + pull * wanted[card.bonus_index]) \
+            * _DISCOUNT[wait_turns(card, tokens, bonuses, supply)]
         if worth > best:
             best, second = worth, best
         elif worth > second:
             second = worth
-        if turns >= 3 and card in p.reserved:
+    for card in p.reserved:
+        turns = wait_turns(card, tokens, bonuses, supply)
+        worth = (card.points + engine + pull * wanted[card.bonus_index]) * _DISCOUNT[turns]
+        if worth > best:
+            best, second = worth, best
+        elif worth > second:
+            second = worth
+        if turns >= 3:
             value -= FAR_RESERVE
     return value + POTENTIAL[0] * best + POTENTIAL[1] * second
+
+
+_DISCOUNT = tuple(WAIT ** turns for turns in range(64))
+_NOBLE_TOTAL = {noble.id: sum(noble.needs) for noble in NOBLES}
 
 
 def _wanted_colours(state: GameState, bonuses: Sequence[int]) -> list[int]:
@@ -211,6 +229,7 @@ def _rival_closeness(state: GameState) -> dict[str, int]:
             for n in state.nobles}
 
 
-def _missing(needs: Sequence[int], bonuses: Sequence[int]) -> int:
+@lru_cache(maxsize=1 << 14)
+def _missing(needs: tuple[int, ...], bonuses: tuple[int, ...]) -> int:
     """Bonuses still lacking to meet a noble's requirement."""
     return sum(need - have for need, have in zip(needs, bonuses, strict=True) if need > have)
