@@ -160,6 +160,14 @@ class TurnPath:
     """(node id, note) pairs, e.g. ``("take2", "+rr")`` or ``("noble", "N3")``."""
     move: str = ""
 
+    def __post_init__(self) -> None:
+        for node in self.nodes:
+            if node not in NODES:
+                raise ValueError(f"{node!r} is not a node of the turn diagram")
+        for edge in self.edges:
+            if edge not in EDGES:
+                raise ValueError(f"the turn diagram has no arrow from {edge[0]!r} to {edge[1]!r}")
+
     @property
     def edges(self) -> tuple[tuple[str, str], ...]:
         """The arrows taken: consecutive pairs of nodes."""

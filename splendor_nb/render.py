@@ -64,6 +64,7 @@ _TIER_Y = {3: _TOP + NOBLE_SIZE + 12, 2: _TOP + NOBLE_SIZE + 12 + _ROW,
            1: _TOP + NOBLE_SIZE + 12 + 2 * _ROW}
 _SUPPLY_Y = _TIER_Y[1] + CARD_H + 38
 _PANEL_X = 528
+_NAME_CHARS = 30
 
 
 def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = True,
@@ -215,7 +216,8 @@ def _names(state: GameState, names: Sequence[str] | None) -> list[str]:
     count = len(state.players)
     given = list(names or ())[:count]
     labels = [str(n) for n in given] + [f"Player {i + 1}" for i in range(len(given), count)]
-    return [escape(n if len(n) <= 24 else n[:23] + "\u2026") for n in labels]
+    return [escape(n if len(n) <= _NAME_CHARS else n[:_NAME_CHARS - 1] + "\u2026")
+            for n in labels]
 
 
 def _status(out: list[str], state: GameState, marks: _Marks, labels: list[str]) -> None:
@@ -299,8 +301,9 @@ def _panel(out: list[str], index: int, player: PlayerState, state: GameState, ma
     if to_move:
         out.append(f'<path d="M12,11 L24,18 L12,25 Z" fill="{TO_MOVE}"/>')
         name_x = 30
-    out.append(f'<text x="{name_x}" y="24" font-size="16" font-weight="700" fill="#2f2a25">'
-               f'{name}')
+    size = 16 if len(name) <= 18 else 13
+    out.append(f'<text x="{name_x}" y="24" font-size="{size}" font-weight="700" '
+               f'fill="#2f2a25" data-name="{index}">{name}')
     if viewer == index:
         out.append('<tspan font-size="12" font-weight="400" fill="#8a7d6d"> (you)</tspan>')
     if to_move:
