@@ -58,9 +58,9 @@ def turns(replay: Replay, game: str = "") -> pd.DataFrame:
     >>> df[["game", "turn", "round", "player", "name", "action", "points"]].values.tolist()[0]
     ['g1', 0, 0, 0, 'Player 1', 'setup', 0]
     """
-    columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
-    _add_rows(columns, replay, game)
-    return pd.DataFrame(columns)
+    rows: list[tuple[Any, ...]] = []
+    _add_rows(rows, replay, game)
+    return _frame(rows)
 
 
 def load_folder(path: str | os.PathLike[str], progress: bool = True) -> pd.DataFrame:
@@ -77,10 +77,10 @@ def load_folder(path: str | os.PathLike[str], progress: bool = True) -> pd.DataF
     ['club-1']
     """
     files = sorted(Path(path).glob("*.json"))
-    columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
+    rows: list[tuple[Any, ...]] = []
     for file in tqdm(files, desc="loading replays", unit="game", disable=not progress):
-        _add_rows(columns, Replay.load(file), file.stem)
-    return pd.DataFrame(columns)
+        _add_rows(rows, Replay.load(file), file.stem)
+    return _frame(rows)
 
 
 def points_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
@@ -140,40 +140,30 @@ def bonus_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
     return figure
 
 
-def _add_rows(columns: dict[str, list[Any]], replay: Replay, game: str) -> None:
+def _add_rows(rows: list[tuple[Any, ...]], replay: Replay, game: str) -> None:
     names = replay.names
-    count = replay.players
     entries = replay.turns
     states = replay.states()
+    mover, row_round, action, move, comment, glyph = -1, 0, "setup", "", "", ""
     for number, state in enumerate(states):
         if number:
             entry = entries[number - 1]
             mover = states[number - 1].current_player
-            row_round = (number - 1) // count + 1
-            action: str = entry.move.kind
+            row_round = states[number - 1].round
+            action = entry.move.kind
             move = str(entry.move)
             comment, glyph = entry.comment, entry.glyph
-        else:
-            mover, row_round, action, move, comment, glyph = -1, 0, "setup", "", "", ""
         for player, tableau in enumerate(state.players):
-            columns["game"].append(game)
-            columns["turn"].append(number)
-            columns["round"].append(row_round)
-            columns["player"].append(player)
-            columns["name"].append(names[player])
-            columns["mover"].append(player == mover)
-            columns["action"].append(action)
-            columns["move"].append(move)
-            columns["points"].append(tableau.points)
-            for gem, value in zip(GEMS, tableau.bonus_counts, strict=True):
-                columns[f"bonus_{gem}"].append(value)
-            for colour, value in zip(COLOURS, tableau.token_counts, strict=True):
-                columns[f"token_{colour}"].append(value)
-            columns["reserved"].append(len(tableau.reserved))
-            columns["cards"].append(len(tableau.cards))
-            columns["nobles"].append(len(tableau.nobles))
-            columns["comment"].append(comment)
-            columns["glyph"].append(glyph)
+            rows.append((game, number, row_round, player, names[player], player == mover, action,
+                         move, tableau.points, *tableau.bonus_counts, *tableau.token_counts,
+                         len(tableau.reserved), len(tableau.cards), len(tableau.nobles), comment,
+                         glyph))
+
+
+def _frame(rows: list[tuple[Any, ...]]) -> pd.DataFrame:
+    if not rows:
+        return pd.DataFrame({name: [] for name in COLUMNS})
+    return pd.DataFrame(dict(zip(COLUMNS, map(list, zip(*rows, strict=True)), strict=True)))
 
 
 def _one_game(df: pd.DataFrame) -> pd.DataFrame:
