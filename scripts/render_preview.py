@@ -101,7 +101,7 @@ def main() -> None:
     items.append(("diagram-plain", f'<div style="max-width:900px">{diagram_svg()}</div>'))
     for name in ("take3", "take2", "reserve", "blind", "buy", "returns", "noble", "last round",
                  "end"):
-        before, after = first(3, 4, kind(name)) if name != "end" else (before, after)
+        before, after = first(3, 4, kind(name))
         assert after.last_move is not None
         path = turn_path(before, after.last_move, after)
         items.append((f"diagram-{name.replace(' ', '-')}",

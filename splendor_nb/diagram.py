@@ -34,7 +34,7 @@ LABELS: dict[str, str] = {
     "q_action": "Take a card or gems?",
     "q_reserved": "Fewer than 3 reserved cards?",
     "q_reserve": "Reserve a card?",
-    "reserve": "Reserve a card, face-up or blind",
+    "reserve": "Reserve a card (face-up or deck top)",
     "gold": "Take 1 gold (if any left)",
     "q_buy": "Buy a card?",
     "buy": "Buy a card",
@@ -59,89 +59,89 @@ LABELS: dict[str, str] = {
     "edge_nothing": "nothing legal",
     "edge_yes": "yes",
     "edge_no": "no",
-    "edge_round_on": "round goes on",
     "edge_round_done": "round complete",
     "edge_all_passed": "all passed",
 }
 """Every text of the diagram, keyed by node id (edge labels by ``edge_*``)."""
 
 Shape = Literal["terminal", "decision", "action"]
+Route = Literal["down", "across", "turn_down", "bus", "back_up", "under"]
+
+_X = {"A": 90, "B": 285, "C": 485, "D": 680, "E": 858}
+_Y = {0: 32, 1: 106, 2: 192, 3: 278, 4: 364, 5: 450, "end": 572, "branch": 662}
+_BUS = 506
+WIDTH, HEIGHT = 950, 740
 
 NODES: dict[str, tuple[Shape, int, int, tuple[str, ...]]] = {
     # id: (shape, centre x, centre y, rule ids)
-    "start": ("terminal", 275, 30, ()),
-    "q_action": ("decision", 275, 100, ("R-TAKE3", "R-TAKE2", "R-RESERVE", "R-BUY")),
-    "q_reserved": ("decision", 85, 185, ("R-RESERVE-LIMIT",)),
-    "q_reserve": ("decision", 85, 265, ("R-RESERVE",)),
-    "reserve": ("action", 85, 345, ("R-RESERVE", "R-RESERVE-HIDDEN", "R-REFILL")),
-    "gold": ("action", 85, 425, ("R-RESERVE",)),
-    "q_buy": ("decision", 275, 265, ("R-BUY",)),
-    "buy": ("action", 275, 345, ("R-BUY", "R-REFILL")),
-    "pay": ("action", 275, 425, ("R-BUY", "R-BUY-GOLD")),
-    "q_four": ("decision", 475, 185, ("R-TAKE2",)),
-    "q_take2": ("decision", 475, 265, ("R-TAKE2",)),
-    "take2": ("action", 475, 345, ("R-TAKE2",)),
-    "take3": ("action", 665, 265, ("R-TAKE3",)),
-    "pass": ("action", 850, 100, ("R-PASS",)),
-    "end": ("terminal", 85, 540, ()),
-    "q_over10": ("decision", 275, 540, ("R-LIMIT10",)),
-    "return": ("action", 275, 625, ("R-LIMIT10",)),
-    "q_noble": ("decision", 475, 540, ("R-NOBLE",)),
-    "noble": ("action", 475, 625, ("R-NOBLE",)),
-    "q_15": ("decision", 665, 540, ("R-END-TRIGGER",)),
-    "finish": ("action", 665, 625, ("R-END-TRIGGER",)),
-    "next": ("terminal", 850, 540, ()),
-    "game_over": ("action", 850, 625, ("R-END-WIN",)),
+    "start": ("terminal", _X["B"], _Y[0], ()),
+    "q_action": ("decision", _X["B"], _Y[1], ("R-TAKE3", "R-TAKE2", "R-RESERVE", "R-BUY")),
+    "q_reserved": ("decision", _X["A"], _Y[2], ("R-RESERVE-LIMIT",)),
+    "q_reserve": ("decision", _X["A"], _Y[3], ("R-RESERVE",)),
+    "reserve": ("action", _X["A"], _Y[4], ("R-RESERVE", "R-RESERVE-HIDDEN", "R-REFILL")),
+    "gold": ("action", _X["A"], _Y[5], ("R-RESERVE",)),
+    "q_buy": ("decision", _X["B"], _Y[3], ("R-BUY",)),
+    "buy": ("action", _X["B"], _Y[4], ("R-BUY", "R-REFILL")),
+    "pay": ("action", _X["B"], _Y[5], ("R-BUY", "R-BUY-GOLD")),
+    "q_four": ("decision", _X["C"], _Y[2], ("R-TAKE2",)),
+    "q_take2": ("decision", _X["C"], _Y[3], ("R-TAKE2",)),
+    "take2": ("action", _X["C"], _Y[4], ("R-TAKE2",)),
+    "take3": ("action", _X["D"], _Y[3], ("R-TAKE3",)),
+    "pass": ("action", _X["E"], _Y[1], ("R-PASS",)),
+    "end": ("terminal", _X["A"], _Y["end"], ()),
+    "q_over10": ("decision", _X["B"], _Y["end"], ("R-LIMIT10",)),
+    "return": ("action", _X["B"], _Y["branch"], ("R-LIMIT10",)),
+    "q_noble": ("decision", _X["C"], _Y["end"], ("R-NOBLE",)),
+    "noble": ("action", _X["C"], _Y["branch"], ("R-NOBLE",)),
+    "q_15": ("decision", _X["D"], _Y["end"], ("R-END-TRIGGER",)),
+    "finish": ("action", _X["D"], _Y["branch"], ("R-END-TRIGGER",)),
+    "next": ("terminal", _X["E"], _Y["end"], ()),
+    "game_over": ("action", _X["E"], _Y["branch"], ("R-END-WIN",)),
 }
 """The nodes: shape, centre and the rules (shared RULES.md) each one applies."""
 
-_BUS = 478
-EDGES: dict[tuple[str, str], tuple[str, tuple[tuple[int, int], ...], tuple[int, int]]] = {
-    # (from, to): (label key, polyline points, label position)
-    ("start", "q_action"): ("", ((275, 48), (275, 73)), (0, 0)),
-    ("q_action", "q_reserved"): ("edge_card", ((195, 100), (85, 100), (85, 158)), (140, 93)),
-    ("q_action", "q_four"): ("edge_gems", ((355, 100), (475, 100), (475, 158)), (500, 130)),
-    ("q_action", "pass"): ("edge_nothing", ((355, 100), (770, 100)), (640, 93)),
-    ("q_reserved", "q_reserve"): ("edge_yes", ((85, 212), (85, 238)), (100, 229)),
-    ("q_reserved", "q_buy"): ("edge_no", ((165, 185), (275, 185), (275, 238)), (200, 178)),
-    ("q_reserve", "reserve"): ("edge_yes", ((85, 292), (85, 320)), (100, 310)),
-    ("q_reserve", "q_buy"): ("edge_no", ((165, 265), (195, 265)), (180, 258)),
-    ("reserve", "gold"): ("", ((85, 370), (85, 400)), (0, 0)),
-    ("gold", "end"): ("", ((85, 450), (85, 522)), (0, 0)),
-    ("q_buy", "buy"): ("edge_yes", ((275, 292), (275, 320)), (290, 310)),
-    ("q_buy", "q_four"): ("edge_no", ((355, 265), (375, 265), (375, 185), (395, 185)),
-                          (380, 232)),
-    ("buy", "pay"): ("", ((275, 370), (275, 400)), (0, 0)),
-    ("pay", "end"): ("", ((275, 450), (275, _BUS), (85, _BUS), (85, 522)), (0, 0)),
-    ("q_four", "q_take2"): ("edge_yes", ((475, 212), (475, 238)), (490, 229)),
-    ("q_four", "take3"): ("edge_no", ((555, 185), (665, 185), (665, 240)), (610, 178)),
-    ("q_take2", "take2"): ("edge_yes", ((475, 292), (475, 320)), (490, 310)),
-    ("q_take2", "take3"): ("edge_no", ((555, 265), (585, 265)), (570, 258)),
-    ("take2", "end"): ("", ((475, 370), (475, _BUS), (85, _BUS), (85, 522)), (0, 0)),
-    ("take3", "end"): ("", ((665, 290), (665, _BUS), (85, _BUS), (85, 522)), (0, 0)),
-    ("pass", "end"): ("", ((850, 125), (850, _BUS), (85, _BUS), (85, 522)), (0, 0)),
-    ("end", "q_over10"): ("", ((145, 540), (195, 540)), (0, 0)),
-    ("q_over10", "return"): ("edge_yes", ((275, 567), (275, 600)), (290, 588)),
-    ("q_over10", "q_noble"): ("edge_no", ((355, 540), (395, 540)), (375, 533)),
-    ("return", "q_noble"): ("", ((355, 625), (375, 625), (375, 540), (395, 540)), (0, 0)),
-    ("q_noble", "noble"): ("edge_yes", ((475, 567), (475, 600)), (490, 588)),
-    ("q_noble", "q_15"): ("edge_no", ((555, 540), (585, 540)), (570, 533)),
-    ("noble", "q_15"): ("", ((555, 625), (570, 625), (570, 540), (585, 540)), (0, 0)),
-    ("q_15", "finish"): ("edge_yes", ((665, 567), (665, 600)), (680, 588)),
-    ("q_15", "next"): ("edge_no", ((745, 540), (790, 540)), (757, 533)),
-    ("finish", "next"): ("edge_round_on", ((745, 625), (768, 625), (768, 540), (790, 540)),
-                         (0, 0)),
-    ("finish", "game_over"): ("edge_round_done", ((665, 650), (665, 678), (850, 678),
-                                                   (850, 650)), (757, 672)),
-    ("next", "game_over"): ("edge_all_passed", ((850, 558), (850, 600)), (885, 584)),
+EDGES: dict[tuple[str, str], tuple[str, Route, int]] = {
+    # (from, to): (label key, how the arrow runs, the segment its label sits on)
+    ("start", "q_action"): ("", "down", 0),
+    ("q_action", "q_reserved"): ("edge_card", "turn_down", 0),
+    ("q_action", "q_four"): ("edge_gems", "turn_down", 1),
+    ("q_action", "pass"): ("edge_nothing", "across", 0),
+    ("q_reserved", "q_reserve"): ("edge_yes", "down", 0),
+    ("q_reserved", "q_buy"): ("edge_no", "turn_down", 0),
+    ("q_reserve", "reserve"): ("edge_yes", "down", 0),
+    ("q_reserve", "q_buy"): ("edge_no", "across", 0),
+    ("reserve", "gold"): ("", "down", 0),
+    ("gold", "end"): ("", "down", 0),
+    ("q_buy", "buy"): ("edge_yes", "down", 0),
+    ("q_buy", "q_four"): ("edge_no", "back_up", 1),
+    ("buy", "pay"): ("", "down", 0),
+    ("pay", "end"): ("", "bus", 0),
+    ("q_four", "q_take2"): ("edge_yes", "down", 0),
+    ("q_four", "take3"): ("edge_no", "turn_down", 0),
+    ("q_take2", "take2"): ("edge_yes", "down", 0),
+    ("q_take2", "take3"): ("edge_no", "across", 0),
+    ("take2", "end"): ("", "bus", 0),
+    ("take3", "end"): ("", "bus", 0),
+    ("pass", "end"): ("", "bus", 0),
+    ("end", "q_over10"): ("", "across", 0),
+    ("q_over10", "return"): ("edge_yes", "down", 0),
+    ("q_over10", "q_noble"): ("edge_no", "across", 0),
+    ("return", "q_noble"): ("", "back_up", 0),
+    ("q_noble", "noble"): ("edge_yes", "down", 0),
+    ("q_noble", "q_15"): ("edge_no", "across", 0),
+    ("noble", "q_15"): ("", "back_up", 0),
+    ("q_15", "finish"): ("edge_yes", "down", 0),
+    ("q_15", "next"): ("edge_no", "across", 0),
+    ("finish", "next"): ("", "back_up", 0),
+    ("finish", "game_over"): ("edge_round_done", "under", 1),
+    ("next", "game_over"): ("edge_all_passed", "down", 0),
 }
-"""The arrows: label key, the polyline drawn and where the label sits."""
+"""The arrows: label key, the route drawn and which of its segments carries the label."""
 
-WIDTH, HEIGHT = 940, 700
 GLOW = "#ff7a00"
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
-_SIZE: dict[Shape, tuple[int, int]] = {"terminal": (60, 18), "decision": (80, 27),
-                                       "action": (80, 25)}
+_SIZE: dict[Shape, tuple[int, int]] = {"terminal": (62, 18), "decision": (84, 28),
+                                       "action": (82, 28)}
 _FILL: dict[Shape, tuple[str, str]] = {"terminal": ("#ece6dc", "#9b8f80"),
                                        "decision": ("#fff3d1", "#c69a2e"),
                                        "action": ("#e3edf9", "#6a8dbd")}
@@ -225,7 +225,7 @@ def turn_path(before: GameState, move: Move, after: GameState) -> TurnPath:
     points = after.players[mover].points
     if any(p.points >= WINNING_POINTS for p in after.players):
         nodes.append("finish")
-        notes.append(("q_15", f"{points} pts"))
+        notes.append(("q_15", f"{points} pts" if points >= WINNING_POINTS else "last round"))
         nodes.append("game_over" if after.over else "next")
     else:
         nodes.append("next")
@@ -304,14 +304,15 @@ def _frame(caption: str) -> str:
     return (f'<rect width="{WIDTH}" height="{HEIGHT}" rx="12" fill="#fbf8f2"/>'
             f'<rect x="6" y="{_BUS + 14}" width="{WIDTH - 12}" height="{HEIGHT - _BUS - 20}" '
             'rx="10" fill="#f1ebe0"/>'
-            f'<text x="{WIDTH - 16}" y="{_BUS + 32}" text-anchor="end" font-size="12" '
-            f'font-weight="700" fill="#8a7d6d" letter-spacing="0.5">{caption}</text>')
+            + "".join(f'<text x="18" y="{_Y["branch"] - 8 + 16 * k}" font-size="12" '
+                      'font-weight="700" '
+                      f'fill="#8a7d6d">{line}</text>' for k, line in enumerate(_wrap(caption, 14))))
 
 
 @cache
 def _edge(edge: tuple[str, str], mode: _Mode, label: str) -> str:
     src, dst = edge
-    _, points, at = EDGES[edge]
+    points = _route(edge)
     on = mode == "on"
     colour = GLOW if on else ("#b9afa2" if mode == "off" else "#8a7d6d")
     width = 3.2 if on else 1.4
@@ -319,13 +320,43 @@ def _edge(edge: tuple[str, str], mode: _Mode, label: str) -> str:
     parts = [f'<g class="edge{" on" if on else ""}" data-edge="{src} {dst}">'
              f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="{width}" '
              f'stroke-linejoin="round"/>{_arrowhead(points[-2], points[-1], colour, 4 + width)}']
-    if label and at != (0, 0):
-        parts.append(f'<text x="{at[0]}" y="{at[1]}" font-size="11" '
+    if label:
+        (x0, y0), (x1, y1) = points[EDGES[edge][2]:EDGES[edge][2] + 2]
+        if x0 == x1:  # a vertical segment: the label on its left
+            x, y, anchor = x0 - 7, (y0 + y1) // 2 + 4, "end"
+        else:
+            x, y, anchor = (x0 + x1) // 2, y0 - 6, "middle"
+        parts.append(f'<text x="{x}" y="{y}" font-size="11" '
                      f'font-weight="{700 if on else 400}" fill="{"#b35400" if on else "#7a6e60"}" '
-                     'text-anchor="middle" paint-order="stroke" stroke="#fbf8f2" '
+                     f'text-anchor="{anchor}" paint-order="stroke" stroke="#fbf8f2" '
                      f'stroke-width="4">{label}</text>')
     parts.append("</g>")
     return "".join(parts)
+
+
+@cache
+def _route(edge: tuple[str, str]) -> tuple[tuple[int, int], ...]:
+    """The polyline of an arrow, from the nodes' places and the route kind."""
+    src, dst = edge
+    route = EDGES[edge][1]
+    _, x0, y0, _ = NODES[src]
+    _, x1, y1, _ = NODES[dst]
+    w0, h0 = _SIZE[NODES[src][0]]
+    w1, h1 = _SIZE[NODES[dst][0]]
+    if route == "down":
+        return (x0, y0 + h0), (x1, y1 - h1)
+    if route == "across":
+        return (x0 + w0, y0), (x1 - w1, y1)
+    if route == "turn_down":
+        side = x0 - w0 if x1 < x0 else x0 + w0
+        return (side, y0), (x1, y0), (x1, y1 - h1)
+    if route == "bus":
+        return (x0, y0 + h0), (x0, _BUS), (x1, _BUS), (x1, y1 - h1)
+    if route == "back_up":
+        middle = (x0 + w0 + x1 - w1) // 2
+        return (x0 + w0, y0), (middle, y0), (middle, y1), (x1 - w1, y1)
+    below = y0 + h0 + 20
+    return (x0, y0 + h0), (x0, below), (x1, below), (x1, y1 + h1)
 
 
 @cache
@@ -376,9 +407,9 @@ def _note(node: str, note: str) -> str:
     shape, x, y, _ = NODES[node]
     hw, hh = _SIZE[shape]
     width = 10 + 6.6 * len(note)
-    return (f'<g class="note"><rect x="{x + hw - width + 6:.1f}" y="{y - hh - 9}" '
+    return (f'<g class="note"><rect x="{x + hw - width:.1f}" y="{y - hh - 18}" '
             f'width="{width:.1f}" height="16" rx="8" fill="{GLOW}"/>'
-            f'<text x="{x + hw - width / 2 + 6:.1f}" y="{y - hh + 3}" text-anchor="middle" '
+            f'<text x="{x + hw - width / 2:.1f}" y="{y - hh - 6}" text-anchor="middle" '
             'font-size="11" font-weight="700" fill="#ffffff" '
             f'font-family="ui-monospace, Menlo, Consolas, monospace">{escape(note)}</text></g>')
 
