@@ -33,6 +33,7 @@ import traitlets
 from plotly.subplots import make_subplots
 
 from splendor_nb.analysis import bonus_chart, points_chart, turns
+from splendor_nb.cards import GEMS
 from splendor_nb.diagram import diagram_svg, turn_path
 from splendor_nb.engine import WINNING_POINTS, GameState
 from splendor_nb.render import board_html
@@ -41,6 +42,8 @@ from splendor_nb.replay import GLYPHS, Replay, ReplayError, Turn
 REPLAYS_DIR = Path(__file__).resolve().parent.parent / "replays"
 """The replays shipped with splendor_nb (the repository's replays/ folder)."""
 
+CHART_WIDTH = 470
+"""The charts' width in pixels (they sit in the viewer's right-hand column)."""
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
 """Keyboard shortcuts of the viewer: key -> controller method."""
 
@@ -242,12 +245,11 @@ class NavigationBar:
     def __init__(self, controller: ReplayController) -> None:
         self.controller = controller
         self.buttons: dict[str, widgets.Button] = {}
-        for action, label, tip in (("first", "⏮", "First: the setup (Home)"),
-                                   ("back", "◀", "Back one turn (←)"),
-                                   ("forward", "▶", "Forward one turn (→)"),
-                                   ("last", "⏭", "Last turn (End)")):
-            button = widgets.Button(description=label, tooltip=tip,
-                                    layout=widgets.Layout(width="44px"))
+        for action, icon, tip in (("first", "step-backward", "First: the setup (Home)"),
+                                  ("back", "caret-left", "Back one turn (←)"),
+                                  ("forward", "caret-right", "Forward one turn (→)"),
+                                  ("last", "step-forward", "Last turn (End)")):
+            button = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="44px"))
             button.add_class(f"splendor-{action}")
             button.on_click(lambda _button, act=action: getattr(controller, act)())
             self.buttons[action] = button
@@ -545,22 +547,51 @@ class ReplayCharts:
     """Points per turn and bonus growth per colour in one FigureWidget (``.widget``).
 
     A dotted line marks the current turn and moves in place; clicking a point jumps there
-    (every point carries its turn as ``customdata``). The figure gets its data when built,
-    before it is shown: Voila drops changes made while it runs the notebook.
+    (every point carries its turn as ``customdata``). The bonus chart shows everyone or one
+    player (``players`` buttons). The figure gets its data when built, before it is shown:
+    Voila drops changes made to a FigureWidget while it runs the notebook.
     """
 
     def __init__(self, controller: ReplayController) -> None:
         self.controller = controller
         self.figure = go.FigureWidget(charts_figure(controller.replay, controller.turn))
+        self.players = widgets.ToggleButtons(style={"button_width": "auto"})
+        self.players.add_class("splendor-bonus-players")
+        self._updating = False
+        self._show_players()
         self._listen()
+        self.players.observe(self._picked, names="value")
         controller.observe(self._show_turn, names="turn")
         controller.observe(self._refill, names="replay")
-        self.widget = widgets.Box([self.figure], layout=widgets.Layout(width="100%"))
+        figure_box = widgets.Box([self.figure], layout=widgets.Layout(width="100%"))
+        figure_box.add_class("splendor-figure")
+        self.widget = widgets.VBox(
+            [widgets.HBox([widgets.HTML("<span class='splendor-muted'>Bonuses of</span>"),
+                           self.players], layout=widgets.Layout(align_items="center")),
+             figure_box], layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-charts")
 
     def _listen(self) -> None:
         for trace in self.figure.data:
             trace.on_click(self._clicked)
+
+    def _show_players(self) -> None:
+        self._updating = True
+        try:
+            self.players.options = [("everyone", -1), *((name, i) for i, name in
+                                                        enumerate(self.controller.replay.names))]
+            self.players.value = -1
+        finally:
+            self._updating = False
+
+    def _picked(self, change: Mapping[str, Any]) -> None:
+        if self._updating:
+            return
+        shown = change["new"]
+        players = self.controller.replay.players
+        with self.figure.batch_update():
+            for index, trace in enumerate(self.figure.data[players:]):
+                trace.visible = shown < 0 or index // len(GEMS) == shown
 
     def _refill(self, _change: object = None) -> None:
         controller = self.controller
@@ -570,6 +601,7 @@ class ReplayCharts:
             self.figure.add_traces(list(fresh.data))
             self.figure.layout = fresh.layout
         self._listen()
+        self._show_players()
 
     def _show_turn(self, _change: object = None) -> None:
         turn = self.controller.turn
@@ -604,9 +636,10 @@ def charts_figure(replay: Replay, turn: int = 0) -> go.Figure:
     figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color="#9ca3af", row=1, col=1,
                      annotation_text=f"{WINNING_POINTS} points",
                      annotation_position="top left")
-    figure.update_layout(height=460, margin={"l": 44, "r": 12, "t": 40, "b": 36},
+    figure.update_layout(width=CHART_WIDTH, height=480,
+                         margin={"l": 36, "r": 8, "t": 48, "b": 36},
                          template="plotly_white", hovermode="closest", clickmode="event",
-                         legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.09})
+                         legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.1})
     figure.update_xaxes(range=[-0.5, len(replay) + 0.5])
     figure.update_xaxes(title_text="turn", row=2, col=1)
     return figure
@@ -759,21 +792,21 @@ class ReplayViewer:
         controller.observe(self._show_title, names=["replay", "name"])
         self._show_title()
         board_column = widgets.VBox(
-            [self.board.widget, self.navigation.widget, self.view_switch.widget],
-            layout=widgets.Layout(flex="1 1 560px", min_width="420px"))
+            [self.board.widget, self.navigation.widget, self.view_switch.widget,
+             _heading("Turn diagram"), self.diagram.widget],
+            layout=widgets.Layout(flex="1 1 560px", min_width="420px", max_width="1000px"))
         board_column.add_class("splendor-board-column")
-        moves_box = widgets.Box([self.moves], layout=widgets.Layout(height="300px", width="100%"))
+        moves_box = widgets.Box([self.moves], layout=widgets.Layout(height="280px", width="100%"))
         side_column = widgets.VBox(
-            [_heading("Moves"), moves_box, self.annotation.widget, _heading("Turn diagram"),
-             self.diagram.widget],
-            layout=widgets.Layout(flex="0 1 380px", min_width="300px"))
+            [_heading("Moves"), moves_box, self.annotation.widget, _heading("Charts"),
+             self.charts.widget],
+            layout=widgets.Layout(flex=f"0 0 {CHART_WIDTH + 16}px"))
         side_column.add_class("splendor-side-column")
         main = widgets.HBox([board_column, side_column],
                             layout=widgets.Layout(flex_flow="row wrap", width="100%",
                                                   align_items="flex-start"))
         self.widget = widgets.VBox(
-            [widgets.HTML(STYLE), self.toolbar.widget, self.title, main, self.charts.widget,
-             self.keyboard],
+            [widgets.HTML(STYLE), self.toolbar.widget, self.title, main, self.keyboard],
             layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-viewer")
 
