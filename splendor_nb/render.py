@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from html import escape
 
 from splendor_nb.cards import CARD_BY_ID, COLOURS, GEMS, NOBLE_BY_ID, Card, Noble
@@ -97,7 +97,9 @@ def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = 
     _supply(out, state.supply_counts, marks)
     winners = state.winners
     for i, player in enumerate(state.players):
-        _panel(out, i, player, state, marks, labels[i], viewer, i in winners)
+        to_move = i == state.current_player and not state.over
+        out.append(_panel(i, player, to_move, marks if i == marks.mover else None, labels[i],
+                          viewer, i in winners))
     _legend(out, height)
     out.append("</svg>")
     return "".join(out)
@@ -272,7 +274,7 @@ def _market(out: list[str], state: GameState, marks: _Marks) -> None:
             if marks.slot == (tier, slot):
                 out.append(_glow(0, 0, CARD_W, CARD_H, 8))
                 if card is not None and card is drawn:
-                    out.append(_tag(CARD_W / 2, CARD_H - 2, "new", GLOW))
+                    out.append(_tag(CARD_W / 2, 0, "new", GLOW))
             out.append("</g>")
 
 
@@ -285,11 +287,15 @@ def _supply(out: list[str], supply: tuple[int, ...], marks: _Marks) -> None:
         out.append("</g>")
 
 
-def _panel(out: list[str], index: int, player: PlayerState, state: GameState, marks: _Marks,
-           name: str, viewer: int | None, winner: bool) -> None:
+@lru_cache(maxsize=1024)
+def _panel(index: int, player: PlayerState, to_move: bool, marks: _Marks | None, name: str,
+           viewer: int | None, winner: bool) -> str:
+    """One player's tableau; ``marks`` only for the player who made the last move.
+
+    Cached: stepping through a replay changes one tableau per turn.
+    """
+    out: list[str] = []
     y = _TOP + index * (PANEL_H + PANEL_GAP)
-    to_move = index == state.current_player and not state.over
-    moved = index == marks.mover
     stroke = TO_MOVE if to_move else "#cdbfa8"
     flag = ' data-to-move="1"' if to_move else ""
     out.append(f'<g transform="translate({_PANEL_X},{y})" data-player-panel="{index}" '
@@ -314,12 +320,12 @@ def _panel(out: list[str], index: int, player: PlayerState, state: GameState, ma
     out.append(f'<text x="{PANEL_W - 14}" y="36" text-anchor="end" fill="#2f2a25">'
                f'<tspan font-size="32" font-weight="800">{player.points}</tspan>'
                '<tspan font-size="12" fill="#8a7d6d"> pts</tspan></text>')
-    if moved and marks.points:
+    if marks is not None and marks.points:
         out.append(_tag(PANEL_W - 34, 2, f"+{marks.points}", "#1e8a3a"))
     for k, noble in enumerate(reversed(player.nobles)):
         x = PANEL_W - 118 - k * 36
         out.append(f'<g transform="translate({x},6)">{_small_noble(noble.id)}')
-        if moved and noble.id == marks.noble:
+        if marks is not None and noble.id == marks.noble:
             out.append(_glow(0, 0, 32, 32, 4))
         out.append("</g>")
     for c, colour in enumerate(COLOURS):
@@ -328,14 +334,14 @@ def _panel(out: list[str], index: int, player: PlayerState, state: GameState, ma
             bonus = player.bonus_counts[c]
             out.append(f'<g transform="translate({x},40)" data-bonus="{colour}" '
                        f'data-count="{bonus}">{_bonus_tile(colour, bonus)}')
-            if moved and marks.bonus == c:
+            if marks is not None and marks.bonus == c:
                 out.append(_glow(0, 0, 28, 34, 4))
                 out.append(_tag(24, 0, "+1", "#1e8a3a"))
             out.append("</g>")
         count = player.token_counts[c]
         out.append(f'<g transform="translate({x + 14},96)" data-token="{colour}" '
                    f'data-count="{count}">{_token(colour, count, 14, 13)}')
-        if moved:
+        if marks is not None:
             _badge(out, 12, -12, marks.plus[c], marks.minus[c])
         out.append("</g>")
     total = sum(player.token_counts)
@@ -355,13 +361,14 @@ def _panel(out: list[str], index: int, player: PlayerState, state: GameState, ma
                 out.append(_mini_back(card.tier))
             else:
                 out.append(_mini_fragment(card.id, card.id in player.hidden))
-            if moved and marks.reserved == k:
+            if marks is not None and marks.reserved == k:
                 out.append(_glow(0, 0, MINI_W, MINI_H, 5))
         else:
             out.append(f'<rect x="0.5" y="0.5" width="{MINI_W - 1}" height="{MINI_H - 1}" rx="5" '
                        'fill="none" stroke="#ddd2c0" stroke-dasharray="4 4"/>')
         out.append("</g>")
     out.append("</g>")
+    return "".join(out)
 
 
 def _legend(out: list[str], height: int) -> None:
