@@ -21,6 +21,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 from tqdm.auto import tqdm
@@ -48,6 +49,9 @@ COLUMNS: tuple[str, ...] = (
     "reserved", "cards", "nobles", "comment", "glyph",
 )
 """The columns of :func:`turns`, in order (``cards`` counts purchased cards, the R-END-WIN tie)."""
+_DTYPES: dict[str, Any] = {"mover": bool, **dict.fromkeys(
+    ("game", "name", "action", "move", "comment", "glyph"), object)}
+"""Column dtypes for numpy before pandas stores them; the rest are int64. Text becomes ``str``."""
 
 
 def turns(replay: Replay, game: str = "") -> pd.DataFrame:
@@ -161,9 +165,12 @@ def _add_rows(rows: list[tuple[Any, ...]], replay: Replay, game: str) -> None:
 
 
 def _frame(rows: list[tuple[Any, ...]]) -> pd.DataFrame:
+    """The table from its rows, each column converted once to its dtype (fast for many rows)."""
     if not rows:
-        return pd.DataFrame({name: [] for name in COLUMNS})
-    return pd.DataFrame(dict(zip(COLUMNS, map(list, zip(*rows, strict=True)), strict=True)))
+        return pd.DataFrame({name: pd.Series(dtype="str" if _DTYPES.get(name) is object else
+                                             _DTYPES.get(name, np.int64)) for name in COLUMNS})
+    return pd.DataFrame({name: np.array(values, dtype=_DTYPES.get(name, np.int64))
+                         for name, values in zip(COLUMNS, zip(*rows, strict=True), strict=True)})
 
 
 def _one_game(df: pd.DataFrame) -> pd.DataFrame:
