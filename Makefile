@@ -1,0 +1,65 @@
+# splendor_nb: make app | make test | make bench | make clean
+# Needs only Python 3.11 (python3) on a fresh clone; pip's index comes from the machine's config.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8866
+
+# voila for `make app`: a pre-heated kernel per notebook (the notebook runs before anyone
+# asks for it), and idle kernels of closed pages culled. A voila.json at the repository root,
+# when there is one, holds these settings (voila reads it from its working folder; the test
+# servers start from here too), so they are not repeated on the command line. Pooled kernels
+# are never culled; one handed to a visitor after waiting longer than the idle timeout could
+# be culled before the page connects (seen with short timeouts), so keep the timeout long.
+# Override with `make app VOILA_FLAGS=...`.
+ifeq ($(wildcard voila.json),)
+VOILA_FLAGS ?= --preheat_kernel=True --pool_size=1 \
+	--MappingKernelManager.cull_idle_timeout=1800 \
+	--MappingKernelManager.cull_interval=120
+else
+VOILA_FLAGS ?=
+endif
+
+# nbval runs the notebooks (it only collects .ipynb files); pytest's other settings are in
+# pyproject.toml. On a failing browser test, playwright keeps a screenshot in test-results/.
+PYTEST_FLAGS ?= --nbval-lax --nbval-current-env --screenshot=only-on-failure
+
+.PHONY: app test lint typecheck bench clean distclean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall only when pyproject.toml changes (or the venv is new).
+$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[test]'
+	touch $@
+
+app: $(VENV)/.installed-app
+	$(BIN)/voila notebooks/app.ipynb --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) $(VOILA_FLAGS)
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check splendor_nb tests benchmarks
+
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy
+
+test: $(VENV)/.installed-test
+	scripts/ensure-chromium
+	$(BIN)/ruff check splendor_nb tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest $(PYTEST_FLAGS)
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf .pytest_cache .mypy_cache .ruff_cache build dist test-results screenshots *.egg-info
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)
