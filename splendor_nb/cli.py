@@ -161,7 +161,81 @@ def _table(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS: list[Callable[[Subparsers], None]] = [_add_validate, _add_show, _add_table]
+def _add_simulate(subparsers: Subparsers) -> None:
+    command = subparsers.add_parser(
+        "simulate", help="play bot games and save them as replays",
+        description="Play many games between AI players on all cores and save each as a replay "
+                    "(game-00001.json, ...). The same seed gives the same games.")
+    command.add_argument("--games", type=int, default=10, metavar="N")
+    command.add_argument("--players", type=int, default=2, metavar="P", choices=(2, 3, 4))
+    command.add_argument("--levels", default="medium", metavar="L1,L2,...",
+                         help="levels dealt to the seats in turn, e.g. easy,medium (seats "
+                              "rotate every game)")
+    command.add_argument("--seed", type=int, default=0, metavar="S")
+    command.add_argument("--out", type=Path, required=True, metavar="DIR")
+    command.add_argument("--workers", type=int, metavar="W", help="processes (default: all cores)")
+    command.add_argument("--budget", type=int, metavar="B",
+                         help="positions the hard bot rates per move")
+    command.add_argument("--csv", type=Path, metavar="OUT",
+                         help="also write the table of turns (splendor_nb.analysis.turns)")
+    command.add_argument("--no-progress", dest="progress", action="store_false")
+    command.set_defaults(func=_simulate)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from splendor_nb.ai.simulate import simulate
+
+    replays = simulate(args.games, args.players, args.levels.split(","), args.seed,
+                       out_dir=args.out, progress=args.progress, budget=args.budget,
+                       workers=args.workers)
+    wins: dict[str, float] = {}
+    for replay in replays:
+        final = replay.state(len(replay))
+        for seat in final.winners:
+            level = replay.headers["players"][seat]["level"]
+            wins[level] = wins.get(level, 0) + 1 / len(final.winners)
+    print(f"{len(replays)} games in {args.out}; wins by level: "
+          + ", ".join(f"{level} {n:g}" for level, n in sorted(wins.items())))
+    if args.csv is not None:
+        import pandas as pd
+
+        from splendor_nb.analysis import turns
+
+        table = pd.concat([turns(replay, game=f"game-{i:05}") for i, replay in
+                           enumerate(replays, start=1)], ignore_index=True)
+        table.to_csv(args.csv, index=False)
+        print(f"{args.csv}: {len(table)} rows")
+    return 0
+
+
+def _add_tournament(subparsers: Subparsers) -> None:
+    command = subparsers.add_parser(
+        "tournament", help="rate two AI levels against each other",
+        description="Play two-player games between two levels, seats swapped every other "
+                    "game; print win rates with 95%% Wilson confidence intervals, draws and "
+                    "the median seconds per move of each level.")
+    command.add_argument("level_a", metavar="LEVEL_A", choices=("easy", "medium", "hard"))
+    command.add_argument("level_b", metavar="LEVEL_B", choices=("easy", "medium", "hard"))
+    command.add_argument("--games", type=int, default=200, metavar="N")
+    command.add_argument("--seed", type=int, default=0, metavar="S")
+    command.add_argument("--workers", type=int, metavar="W", help="processes (default: all cores)")
+    command.add_argument("--budget", type=int, metavar="B",
+                         help="positions the hard bot rates per move")
+    command.add_argument("--out", type=Path, metavar="DIR", help="also save the games here")
+    command.add_argument("--no-progress", dest="progress", action="store_false")
+    command.set_defaults(func=_tournament)
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from splendor_nb.ai.simulate import tournament
+
+    print(tournament(args.level_a, args.level_b, args.games, args.seed, progress=args.progress,
+                     budget=args.budget, workers=args.workers, out_dir=args.out))
+    return 0
+
+
+COMMANDS: list[Callable[[Subparsers], None]] = [_add_validate, _add_show, _add_table, _add_simulate,
+                                                  _add_tournament]
 """Every subcommand's registration function, in the order ``--help`` lists them."""
 
 if __name__ == "__main__":

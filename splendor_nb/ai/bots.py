@@ -28,13 +28,11 @@ import random
 from collections.abc import Sequence
 
 from splendor_nb.ai.heuristics import actions, keep_weights, relative, values, wait_turns
-from splendor_nb.ai.search import DEFAULT_BUDGET, search
+from splendor_nb.ai.search import DEFAULT_BUDGET, EXACT_RETURNS, search
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-EXACT_RETURNS = 250
-"""Up to this many legal moves, the medium bot rates every way of returning tokens."""
 EASY_BUY = 0.8
 """How often the easy bot buys when it can."""
 EASY_RESERVE = 0.06

@@ -38,6 +38,8 @@ ROOT_WIDTH = 8
 WIDTH = 5
 """Actions followed at the root and below it."""
 MAX_DEPTH = 8
+EXACT_RETURNS = 250
+"""Up to this many legal moves, every way of returning tokens is rated at the root."""
 TEMPERATURE = 3.0
 """Worth difference (in points) that makes a player e (2.718...) times likelier to win."""
 
@@ -62,8 +64,9 @@ def evaluate(state: GameState, budget: int = EVALUATE_BUDGET) -> tuple[float, ..
     shares.
 
     >>> from splendor_nb import new_game
-    >>> [round(p, 2) for p in evaluate(new_game(players=3, seed=2))]
-    [0.33, 0.33, 0.33]
+    >>> chances = evaluate(new_game(players=3, seed=2))
+    >>> len(chances), round(sum(chances), 6), all(0 < p < 1 for p in chances)
+    (3, 1.0, True)
     """
     if state.over:
         winners = state.winners
@@ -133,7 +136,10 @@ def _search(view: GameState, rng: random.Random, budget: int
     me = view.current_player
     first = view.determinize(me, rng.randrange(1 << 32))
     unlimited = _Search(1 << 62)
-    root_moves = [m for m, _ in unlimited.expand(_Node(first, values(first)), ROOT_WIDTH)]
+    legal = first.legal_moves()
+    candidates = legal if len(legal) <= EXACT_RETURNS else actions(first, legal)
+    root_moves = [m for m, _ in unlimited.expand(_Node(first, values(first)), ROOT_WIDTH,
+                                                 candidates)]
     totals = [[0.0] * len(view.players) for _ in root_moves]
     for deal_index in range(DEALS):
         deal = first if deal_index == 0 else view.determinize(me, rng.randrange(1 << 32))

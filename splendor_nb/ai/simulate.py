@@ -1,0 +1,241 @@
+"""Bot games at scale: ``simulate`` writes many games as replays, ``tournament`` rates two levels.
+
+Games run on a :mod:`concurrent.futures` executor: a process pool on this machine by default, or
+any executor with ``submit`` (a thread pool, or a Dask cluster through
+``distributed.Client(...).get_executor()``). Each game's deal and bot seeds come from the run's
+seed and the game's index only, so the same seed gives the same games whatever the executor and
+however many workers it has. Seats rotate from game to game: with two levels, they swap every
+other game, so no level always moves first.
+
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(2) as pool:
+...     replays = simulate(2, players=2, levels=("easy", "medium"), seed=1, executor=pool,
+...                        progress=False)
+>>> [[p["level"] for p in r.headers["players"]] for r in replays]
+[['easy', 'medium'], ['medium', 'easy']]
+>>> replays[0].state(len(replays[0])).is_over
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import statistics
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+
+from tqdm import tqdm
+
+from splendor_nb.ai.bots import LEVELS, Bot
+from splendor_nb.engine import new_game
+from splendor_nb.replay import Replay
+
+MAX_TURNS = 1000
+"""A game still running after this many turns is stopped and recorded as unfinished."""
+EVENT = "splendor-nb simulate"
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game to play: everything that decides it, so that any worker plays it the same."""
+
+    index: int
+    seed: int
+    levels: tuple[str, ...]
+    bot_seeds: tuple[int, ...]
+    budget: int | None = None
+
+
+@dataclass(frozen=True)
+class Played:
+    """A played game: its replay as JSON text, and the seconds each seat took per move."""
+
+    game: Game
+    replay: str
+    seconds: tuple[tuple[float, ...], ...]
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """Two levels' record over a series of games (a shared victory counts as a draw)."""
+
+    levels: tuple[str, str]
+    games: int
+    wins: tuple[int, int]
+    draws: int
+    seconds_per_move: tuple[float, float]
+    """Median seconds per move of each level."""
+
+    def win_rate(self, side: int) -> float:
+        """Games won by ``levels[side]``, as a fraction of all games."""
+        return self.wins[side] / self.games
+
+    def interval(self, side: int, z: float = 1.96) -> tuple[float, float]:
+        """The Wilson score interval of ``win_rate(side)`` (95% with the default ``z``).
+
+        >>> result = TournamentResult(("hard", "easy"), 100, (90, 10), 0, (0.5, 0.0))
+        >>> [round(x, 3) for x in result.interval(0)]
+        [0.826, 0.945]
+        """
+        return wilson(self.wins[side], self.games, z)
+
+    def __str__(self) -> str:
+        lines = [f"{self.levels[0]} v {self.levels[1]}: {self.games} games, "
+                 f"{self.draws} draws (shared victories)"]
+        for side, level in enumerate(self.levels):
+            low, high = self.interval(side)
+            lines.append(f"  {level:>6} wins {self.wins[side]:4} = {self.win_rate(side):6.1%}  "
+                         f"95% CI [{low:.1%}, {high:.1%}]  "
+                         f"median {self.seconds_per_move[side]:.3f} s per move")
+        return "\n".join(lines)
+
+
+def simulate(games: int, players: int = 2, levels: Sequence[str] = ("medium",), seed: int = 0,
+             executor: Executor | None = None, out_dir: str | Path | None = None,
+             progress: bool = True, budget: int | None = None, workers: int | None = None,
+             ) -> list[Replay]:
+    """Play ``games`` bot games and return them as replays (also saved in ``out_dir``).
+
+    ``levels`` are dealt to the seats in turn (repeated as needed) and rotate one seat each game.
+    ``executor`` defaults to a process pool of ``workers`` processes (all cores by default);
+    pass ``distributed.Client(...).get_executor()`` to spread the games over a Dask cluster.
+    ``budget`` is the hard bots' budget per move. Files are named ``game-00001.json`` and so
+    on; ``splendor_nb.analysis.load_folder(out_dir)`` turns them into one table.
+    """
+    return [Replay.loads(played.replay) for played in
+            _run(_games(games, players, levels, seed, budget), executor, out_dir, progress,
+                 workers)]
+
+
+def tournament(level_a: str, level_b: str, games: int, seed: int = 0,
+               executor: Executor | None = None, progress: bool = True,
+               budget: int | None = None, workers: int | None = None,
+               out_dir: str | Path | None = None) -> TournamentResult:
+    """Play ``games`` two-player games between two levels, seats swapped every other game.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     result = tournament("medium", "easy", 2, seed=3, executor=pool, progress=False)
+    >>> result.games, sum(result.wins) + result.draws
+    (2, 2)
+    """
+    levels = (level_a, level_b)
+    played = _run(_games(games, 2, levels, seed, budget), executor, out_dir, progress, workers)
+    wins = [0, 0]
+    draws = 0
+    seconds: list[list[float]] = [[], []]
+    for record in played:
+        final = Replay.loads(record.replay)
+        winners = final.state(len(final)).winners
+        for seat in range(2):
+            side = (seat + record.game.index) % 2
+            seconds[side].extend(record.seconds[seat])
+            if winners == (seat,):
+                wins[side] += 1
+        if len(winners) != 1:
+            draws += 1
+    return TournamentResult(levels, games, (wins[0], wins[1]), draws,
+                            (_median(seconds[0]), _median(seconds[1])))
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% with the default ``z``).
+
+    >>> [round(x, 3) for x in wilson(7, 10)]
+    [0.397, 0.892]
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    shrink = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / shrink
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / shrink
+    return (centre - half, centre + half)
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed from any parts, the same on every machine and Python version.
+
+    >>> derive_seed(7, 0) == derive_seed(7, 0) != derive_seed(7, 1)
+    True
+    """
+    digest = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def play_game(game: Game) -> Played:
+    """Play one game to its end (or ``MAX_TURNS``); what every worker runs.
+
+    >>> played = play_game(Game(0, seed=5, levels=("easy", "easy"), bot_seeds=(1, 2)))
+    >>> Replay.loads(played.replay).headers["players"][1]["level"]
+    'easy'
+    """
+    headers = {
+        "players": [{"name": f"{level.capitalize()} bot {seat + 1}", "kind": "ai",
+                     "level": level} for seat, level in enumerate(game.levels)],
+        "event": EVENT,
+        "notes": f"game {game.index}; bot seeds {', '.join(map(str, game.bot_seeds))}"
+                 + (f"; hard budget {game.budget}" if game.budget is not None else ""),
+    }
+    state = new_game(players=len(game.levels), seed=game.seed)
+    replay = Replay.from_state(state, headers)
+    bots = [Bot(level, seed=s, budget=game.budget)
+            for level, s in zip(game.levels, game.bot_seeds, strict=True)]
+    seconds: list[list[float]] = [[] for _ in game.levels]
+    while not state.is_over and len(replay) < MAX_TURNS:
+        seat = state.current_player
+        started = time.perf_counter()
+        move = bots[seat].choose(state)
+        seconds[seat].append(time.perf_counter() - started)
+        state = replay.play(move)
+    if not state.is_over:
+        replay.headers["result"] = f"unfinished after {MAX_TURNS} turns"
+    return Played(game, replay.dumps(), tuple(tuple(s) for s in seconds))
+
+
+def _games(games: int, players: int, levels: Sequence[str], seed: int, budget: int | None
+           ) -> list[Game]:
+    if not levels:
+        raise ValueError("give at least one level")
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose among {', '.join(LEVELS)}")
+    seated = [levels[i % len(levels)] for i in range(max(players, len(levels)))]
+    if len(seated) != players:
+        raise ValueError(f"{len(levels)} levels for {players} players")
+    return [Game(index, derive_seed(seed, index),
+                 tuple(seated[(seat + index) % players] for seat in range(players)),
+                 tuple(derive_seed(seed, index, seat) for seat in range(players)), budget)
+            for index in range(games)]
+
+
+def _run(games: list[Game], executor: Executor | None, out_dir: str | Path | None,
+         progress: bool, workers: int | None) -> list[Played]:
+    folder = Path(out_dir) if out_dir is not None else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    own = executor is None
+    pool = ProcessPoolExecutor(workers) if executor is None else executor
+    results: dict[int, Played] = {}
+    try:
+        futures: list[Future[Played]] = [pool.submit(play_game, game) for game in games]
+        with tqdm(total=len(games), desc="playing", unit="game", disable=not progress) as bar:
+            for future in as_completed(futures):
+                played = future.result()
+                results[played.game.index] = played
+                if folder is not None:
+                    name = f"game-{played.game.index + 1:05}.json"
+                    Replay.loads(played.replay).save(folder / name)
+                bar.update()
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
+    return [results[game.index] for game in games]
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else 0.0
