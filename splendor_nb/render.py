@@ -49,6 +49,7 @@ GLOW = "#ff7a00"
 """The colour of the last move's highlights."""
 TO_MOVE = "#138a8a"
 """The colour marking the player to move."""
+WINNER = "#d4a017"
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
 WIDTH = 1000
@@ -296,13 +297,13 @@ def _panel(index: int, player: PlayerState, to_move: bool, marks: _Marks | None,
     """
     out: list[str] = []
     y = _TOP + index * (PANEL_H + PANEL_GAP)
-    stroke = TO_MOVE if to_move else "#cdbfa8"
+    stroke = TO_MOVE if to_move else WINNER if winner else "#cdbfa8"
     flag = ' data-to-move="1"' if to_move else ""
     out.append(f'<g transform="translate({_PANEL_X},{y})" data-player-panel="{index}" '
                f'data-points="{player.points}"{flag}>'
                f'<rect width="{PANEL_W}" height="{PANEL_H}" rx="10" '
                f'fill="{"#f1fafa" if to_move else "#fdfbf7"}" stroke="{stroke}" '
-               f'stroke-width="{3 if to_move else 1.2}"/>')
+               f'stroke-width="{3 if to_move or winner else 1.2}"/>')
     name_x = 14
     if to_move:
         out.append(f'<path d="M12,11 L24,18 L12,25 Z" fill="{TO_MOVE}"/>')
@@ -315,7 +316,7 @@ def _panel(index: int, player: PlayerState, to_move: bool, marks: _Marks | None,
     if to_move:
         out.append(f'<tspan font-size="12" font-weight="700" fill="{TO_MOVE}"> to move</tspan>')
     if winner:
-        out.append('<tspan font-size="13" font-weight="700" fill="#b5470b"> \u2605 winner</tspan>')
+        out.append('<tspan font-size="13" font-weight="700" fill="#b07d00"> \u2605 winner</tspan>')
     out.append("</text>")
     out.append(f'<text x="{PANEL_W - 14}" y="36" text-anchor="end" fill="#2f2a25">'
                f'<tspan font-size="32" font-weight="800">{player.points}</tspan>'

@@ -294,3 +294,10 @@ def test_highlight_r_noble_visit() -> None:
         assert "+3" in badges(panel)
         on_table = [e.get("data-noble") for e in root.iter() if e.get("data-noble")]
         assert on_table == ["N8", "N1", "N9"]  # the table's two, then the visitor in the tableau
+
+
+def test_board_r_end_trigger_last_round_announced() -> None:
+    best = [c.id for c in CARDS if c.tier == 3 and c.points == 5][:3]
+    state = position(players=3, cards={0: best}, current=1)
+    assert "last round" in text_of(parse(board_svg(state)))
+    assert "last round" not in text_of(parse(board_svg(new_game(players=3, seed=1))))
