@@ -1,0 +1,391 @@
+"""The replay viewer and the app, driven from Python without a browser (issue 5, widgets).
+
+Buttons are clicked with ``button.click()``, traits set as the browser would set them, and
+what the page would show is read from the widgets' values.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from splendor_nb.ai import Bot
+from splendor_nb.app import DeepLink, build_app, parse_deep_link, request_query
+from splendor_nb.diagram import diagram_svg, turn_path
+from splendor_nb.engine import new_game
+from splendor_nb.render import board_html
+from splendor_nb.replay import GLYPHS, Replay
+from splendor_nb.widgets import (
+    KEYS,
+    ReplayController,
+    ReplayViewer,
+    shipped_replays,
+)
+
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def play_game(names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 3) -> Replay:
+    """A whole game between easy bots, with the players named."""
+    replay = Replay.from_state(new_game(players=len(names), seed=seed))
+    for entry, name in zip(replay.headers["players"], names, strict=True):
+        entry["name"] = name
+    bots = [Bot("easy", seed=seed + i) for i in range(len(names))]
+    state = replay.state(0)
+    while not state.is_over:
+        state = replay.play(bots[state.current_player].choose(state))
+    return replay
+
+
+@pytest.fixture(scope="module")
+def game() -> Replay:
+    return play_game()
+
+
+@pytest.fixture
+def folder(tmp_path: Path, game: Replay) -> Path:
+    """A replays folder with two games in it."""
+    shipped = tmp_path / "replays"
+    shipped.mkdir()
+    game.save(shipped / "duel.json")
+    play_game(("Cleo", "Dan", "Eve"), seed=5).save(shipped / "three.json")
+    return shipped
+
+
+@pytest.fixture
+def viewer(folder: Path) -> ReplayViewer:
+    controller = ReplayController(Replay.load(folder / "duel.json"), path=folder / "duel.json",
+                                  name="duel")
+    return ReplayViewer(controller, folder=folder)
+
+
+def board_turn(viewer: ReplayViewer) -> int:
+    value = viewer.board.widget.value
+    start = value.index('data-turn="') + len('data-turn="')
+    return int(value[start:value.index('"', start)])
+
+
+# --- stepping ---------------------------------------------------------------------------------
+
+
+def test_buttons_step_the_board_through_the_replay(viewer: ReplayViewer) -> None:
+    buttons = viewer.navigation.buttons
+    buttons["forward"].click()
+    buttons["forward"].click()
+    assert viewer.controller.turn == 2 and board_turn(viewer) == 2
+    buttons["back"].click()
+    assert board_turn(viewer) == 1
+    buttons["last"].click()
+    assert board_turn(viewer) == len(viewer.controller.replay)
+    buttons["first"].click()
+    assert board_turn(viewer) == 0
+
+
+def test_turn_is_clamped_and_buttons_disable_at_the_ends(viewer: ReplayViewer) -> None:
+    controller, buttons = viewer.controller, viewer.navigation.buttons
+    assert buttons["first"].disabled and buttons["back"].disabled
+    assert not buttons["forward"].disabled
+    controller.go(10_000)
+    assert controller.turn == len(controller.replay)
+    assert buttons["forward"].disabled and buttons["last"].disabled
+    controller.go(-5)
+    assert controller.turn == 0
+
+
+def test_board_highlights_the_last_move_of_the_current_turn(viewer: ReplayViewer) -> None:
+    controller = viewer.controller
+    controller.go(7)
+    replay = controller.replay
+    assert viewer.board.widget.value == board_html(
+        replay.state(7), viewer=None, highlight=True, previous=replay.state(6),
+        names=replay.names)
+
+
+def test_diagram_shows_the_current_moves_path(viewer: ReplayViewer) -> None:
+    assert viewer.diagram.widget.value == diagram_svg()
+    viewer.controller.go(5)
+    replay = viewer.controller.replay
+    expected = diagram_svg(turn_path(replay.state(4), replay.turns[4].move, replay.state(5)))
+    assert viewer.diagram.widget.value == expected
+
+
+def test_slider_and_controller_follow_each_other(viewer: ReplayViewer) -> None:
+    slider = viewer.navigation.slider
+    assert slider.max == len(viewer.controller.replay)
+    slider.value = 9
+    assert viewer.controller.turn == 9 and board_turn(viewer) == 9
+    viewer.controller.go(3)
+    assert slider.value == 3
+    assert "Turn 3</b> of" in viewer.navigation.label.value
+
+
+def test_keyboard_arrows_and_home_end_step_the_controller(viewer: ReplayViewer) -> None:
+    keyboard, controller = viewer.keyboard, viewer.controller
+    assert set(KEYS) == {"ArrowLeft", "ArrowRight", "Home", "End"}
+    for action, expected in (("forward", 1), ("forward", 2), ("back", 1),
+                             ("last", len(controller.replay)), ("first", 0)):
+        keyboard._pressed(keyboard, {"action": action}, [])
+        assert controller.turn == expected
+    keyboard._pressed(keyboard, {"action": "__class__"}, [])
+    assert controller.turn == 0
+
+
+# --- move list --------------------------------------------------------------------------------
+
+
+def test_move_list_has_a_row_per_turn_and_follows_the_turn(viewer: ReplayViewer) -> None:
+    moves, replay = viewer.moves, viewer.controller.replay
+    assert len(moves.rows) == len(replay) + 1
+    assert moves.rows[0] == [0, -1, "Setup", "", "", ""]
+    assert moves.rows[1] == [1, 0, "Ann", str(replay.turns[0].move), "", ""]
+    assert moves.rows[2][1:3] == [1, "Bob"]
+    viewer.controller.go(12)
+    assert moves.turn == 12
+
+
+def test_clicking_a_move_jumps_the_board_there(viewer: ReplayViewer) -> None:
+    viewer.moves.turn = 20  # what the browser sets when a row is clicked
+    assert viewer.controller.turn == 20 and board_turn(viewer) == 20
+
+
+def test_move_list_marks_glyphs_and_comments(viewer: ReplayViewer) -> None:
+    viewer.controller.go(4)
+    viewer.annotation.glyph.value = "!?"
+    viewer.annotation.comment.value = "A quiet move."
+    assert viewer.moves.rows[4][4:] == ["!?", "A quiet move."]
+
+
+# --- comments, glyphs and saving --------------------------------------------------------------
+
+
+def test_comment_box_and_glyph_picker_write_into_the_replay(viewer: ReplayViewer) -> None:
+    controller = viewer.controller
+    controller.go(3)
+    viewer.annotation.comment.value = "Takes the last red."
+    viewer.annotation.glyph.value = "?"
+    entry = controller.replay.turns[2]
+    assert (entry.comment, entry.glyph) == ("Takes the last red.", "?")
+    assert controller.dirty and not viewer.toolbar.save_button.disabled
+    controller.go(4)
+    assert viewer.annotation.comment.value == "" and viewer.annotation.glyph.value == ""
+    controller.go(3)
+    assert viewer.annotation.comment.value == "Takes the last red."
+    assert list(viewer.annotation.glyph.options)[1:] == [(g, g) for g in GLYPHS]
+
+
+def test_save_button_writes_the_comment_into_the_file(viewer: ReplayViewer) -> None:
+    controller = viewer.controller
+    controller.go(6)
+    viewer.annotation.comment.value = XSS
+    viewer.toolbar.save_button.click()
+    assert controller.error == ""
+    saved = Replay.load(controller.path)
+    assert saved.turns[5].comment == XSS
+    assert not controller.dirty and viewer.toolbar.save_button.disabled
+    assert "Saved duel.json" in viewer.toolbar.status.value
+
+
+def test_the_setup_takes_no_comment(viewer: ReplayViewer) -> None:
+    assert viewer.controller.turn == 0
+    assert viewer.annotation.comment.disabled and viewer.annotation.glyph.disabled
+    with pytest.raises(ValueError, match="setup is not a move"):
+        viewer.controller.annotate(comment="nothing to comment")
+
+
+def test_download_sends_the_replay_with_its_comments(viewer: ReplayViewer,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(viewer.toolbar.downloader, "send", sent.append)
+    viewer.controller.go(2)
+    viewer.annotation.comment.value = "Downloaded with this."
+    viewer.toolbar.download_button.click()
+    assert sent[0]["type"] == "download" and sent[0]["filename"] == "duel.json"
+    assert Replay.loads(sent[0]["text"]).turns[1].comment == "Downloaded with this."
+
+
+# --- opening replays --------------------------------------------------------------------------
+
+
+def upload(viewer: ReplayViewer, name: str, data: bytes) -> None:
+    """What the browser's FileUpload sends for one file."""
+    viewer.toolbar.upload.value = ({"name": name, "type": "application/json", "size": len(data),
+                                    "content": memoryview(data),
+                                    "last_modified": datetime.datetime.now(datetime.UTC)},)
+
+
+def test_a_bad_upload_shows_the_error_and_keeps_the_replay(viewer: ReplayViewer,
+                                                          game: Replay) -> None:
+    controller = viewer.controller
+    controller.go(5)
+    document = json.loads(game.dumps())
+    document["turns"][3]["move"] = "B3r9"
+    upload(viewer, "broken.json", json.dumps(document).encode())
+    assert "broken.json" in controller.error and "turn 4" in controller.error
+    assert "(the 3 turns before it are valid)" in controller.error
+    assert viewer.toolbar.banner.layout.display == "block"
+    assert "role='alert'" in viewer.toolbar.banner.value
+    assert controller.name == "duel" and controller.turn == 5 and board_turn(viewer) == 5
+    upload(viewer, "junk.json", b"\xff\xfe not json")
+    assert "junk.json: not UTF-8" in controller.error and controller.name == "duel"
+
+
+def test_a_good_upload_opens_and_can_only_be_downloaded(viewer: ReplayViewer) -> None:
+    other = play_game(("Zoe", "Yann"), seed=11)
+    viewer.controller.error = "an old error"
+    upload(viewer, "zoe.json", other.dumps().encode())
+    controller = viewer.controller
+    assert controller.name == "zoe" and controller.path is None and controller.turn == 0
+    assert controller.error == "" and viewer.toolbar.banner.layout.display == "none"
+    assert len(viewer.moves.rows) == len(other) + 1
+    assert viewer.navigation.slider.max == len(other)
+    assert "Zoe" in viewer.title.value
+    controller.go(1)
+    viewer.annotation.comment.value = "only downloadable"
+    assert viewer.toolbar.save_button.disabled
+    with pytest.raises(ValueError, match="download it"):
+        controller.save()
+
+
+def test_picker_opens_a_shipped_replay(viewer: ReplayViewer) -> None:
+    picker = viewer.toolbar.picker
+    assert [value for _, value in picker.options] == ["", "duel", "three"]
+    assert picker.value == "duel"
+    picker.value = "three"
+    controller = viewer.controller
+    assert controller.name == "three" and controller.replay.players == 3
+    assert [label for label, _ in viewer.view_switch.widget.options] == [
+        "All-seeing", "Cleo's view", "Dan's view", "Eve's view"]
+    assert len(viewer.charts.figure.data) == 3 + 3 * 5
+
+
+def test_shipped_replays_are_json_files_inside_the_folder(folder: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.json"
+    outside.write_text("{}")
+    (folder / "link.json").symlink_to(outside)
+    (folder / "notes.txt").write_text("not a replay")
+    assert list(shipped_replays(folder)) == ["duel", "three"]
+
+
+# --- hidden information, charts, escaping -----------------------------------------------------
+
+
+def test_hidden_information_switch_draws_a_players_view() -> None:
+    replay = Replay.from_state(new_game(players=2, seed=7))
+    replay.play("R?1")  # R-RESERVE-HIDDEN: player 0 reserves blind
+    viewer = ReplayViewer(ReplayController(replay))
+    viewer.controller.last()
+    seeing = viewer.board.widget.value
+    viewer.view_switch.widget.value = 1
+    assert viewer.controller.viewer == 1
+    assert viewer.board.widget.value == board_html(
+        replay.state(1), viewer=1, previous=replay.state(0), names=replay.names)
+    assert viewer.board.widget.value != seeing
+    viewer.view_switch.widget.value = -1
+    assert viewer.controller.viewer is None and viewer.board.widget.value == seeing
+
+
+def test_chart_marker_follows_the_turn_and_a_click_jumps(viewer: ReplayViewer) -> None:
+    figure = viewer.charts.figure
+    viewer.controller.go(8)
+    assert (figure.layout.shapes[0].x0, figure.layout.shapes[0].x1) == (8, 8)
+
+    class Points:
+        point_inds = (17,)
+
+    trace = figure.data[len(figure.data) - 1]
+    viewer.charts._clicked(trace, Points(), None)
+    assert viewer.controller.turn == trace.customdata[17] == 17
+    assert board_turn(viewer) == 17
+
+
+def test_bonus_chart_shows_one_player_or_everyone(viewer: ReplayViewer) -> None:
+    figure, buttons = viewer.charts.figure, viewer.charts.players
+    buttons.value = 1
+    bonus = figure.data[2:]
+    assert [trace.visible for trace in bonus] == [False] * 5 + [True] * 5
+    buttons.value = -1
+    assert all(trace.visible for trace in bonus)
+
+
+def test_names_and_comments_are_escaped(folder: Path) -> None:
+    replay = play_game((XSS, "Bob"), seed=3)
+    replay.annotate(1, comment=XSS)
+    viewer = ReplayViewer(ReplayController(replay), folder=folder)
+    viewer.controller.go(1)
+    for html_text in (viewer.title.value, viewer.navigation.label.value,
+                      viewer.annotation.heading.value, viewer.board.widget.value):
+        assert XSS not in html_text
+        assert "&lt;img src=x onerror=alert(1)&gt;" in html_text
+    viewer.controller.error = XSS
+    assert XSS not in viewer.toolbar.banner.value
+    assert viewer.moves.rows[1][2] == XSS  # the list's script puts it in as text
+
+
+# --- the app and its deep links ---------------------------------------------------------------
+
+
+def test_app_is_a_tab_with_the_replay_viewer(folder: Path) -> None:
+    app = build_app("", folder=folder)
+    assert "splendor-app" in app._dom_classes and app.titles == ("Replay",)
+    assert app.children[0] is app.viewer.widget
+    assert app.viewer.keyboard.scope == "page"
+    assert app.viewer.controller.name == "duel" and app.viewer.controller.error == ""
+
+
+def test_deep_link_opens_a_shipped_replay_at_a_turn(folder: Path) -> None:
+    app = build_app("replay=three&turn=12", folder=folder)
+    controller = app.viewer.controller
+    assert (controller.name, controller.turn, controller.error) == ("three", 12, "")
+    assert 'data-turn="12"' in app.viewer.board.widget.value
+    assert app.viewer.charts.figure.layout.shapes[0].x0 == 12
+
+
+def test_deep_link_turn_past_the_end_shows_the_last_position(folder: Path) -> None:
+    controller = build_app("replay=duel&turn=999", folder=folder).viewer.controller
+    assert controller.turn == len(controller.replay)
+    assert "Turn 999 is past the end of duel" in controller.error
+
+
+def test_deep_link_cannot_reach_outside_replays(folder: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[Path] = []
+    load = Replay.load
+    monkeypatch.setattr(Replay, "load", lambda path: opened.append(Path(path)) or load(path))
+    for name in ("../../pyproject.toml", "../duel", "/etc/passwd", "duel/../../x", ""):
+        app = build_app(f"replay={name}&turn=3", folder=folder)
+        message = app.viewer.controller.error
+        assert message.startswith(f"There is no shipped replay named {name!r}.")
+        assert "Shipped replays: duel, three." in message
+        assert app.viewer.controller.name == "duel"
+    assert {path.resolve().parent for path in opened} == {folder.resolve()}
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("", DeepLink()),
+    ("replay=duel", DeepLink("duel")),
+    ("?replay=duel.json&turn=4", DeepLink("duel", 4)),
+    ("turn=4", DeepLink(None, 4)),
+    ("replay=duel&turn=-1", DeepLink("duel", None, "turn must be 0 (the setup) or more, not -1.")),
+    ("replay=duel&turn=4x", DeepLink("duel", None, "turn must be a whole number, not '4x'.")),
+    ("replay=nope", DeepLink(None, None,
+                             "There is no shipped replay named 'nope'. Shipped replays: duel.")),
+])
+def test_parse_deep_link(query: str, expected: DeepLink) -> None:
+    assert parse_deep_link(query, ["duel"]) == expected
+
+
+def test_request_query_reads_voilas_query_string(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "replay=duel&turn=2")
+    assert request_query() == "replay=duel&turn=2"
+    monkeypatch.delenv("QUERY_STRING")
+    assert request_query() == ""
+
+
+def test_app_without_shipped_replays_says_so(tmp_path: Path) -> None:
+    controller = build_app("", folder=tmp_path / "empty").viewer.controller
+    assert "No replays are shipped" in controller.error and len(controller.replay) == 0
