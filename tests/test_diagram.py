@@ -159,7 +159,7 @@ def test_diagram_well_formed_with_every_node_and_its_rule_ids() -> None:
         text = " ".join(nodes[node].itertext())
         for rule in rules:
             assert rule in text, (node, rule)
-    arrows = [e.get("data-edge") for e in root.iter() if e.get("data-edge")]
+    arrows = [e.get("data-edge", "") for e in root.iter() if e.get("data-edge")]
     assert sorted(arrows) == sorted(f"{a} {b}" for a, b in EDGES)
     assert "data-on" not in diagram_svg()
 
@@ -167,7 +167,7 @@ def test_diagram_well_formed_with_every_node_and_its_rule_ids() -> None:
 def test_diagram_highlights_exactly_the_path() -> None:
     path = path_of(new_game(seed=7), "+rr")
     root = ET.fromstring(diagram_svg(path))
-    on = [e.get("data-node") for e in root.iter() if e.get("data-on")]
+    on = [e.get("data-node", "") for e in root.iter() if e.get("data-on")]
     assert sorted(on) == sorted(path.nodes)
     lit = [e.get("data-edge") for e in root.iter() if e.get("class") == "edge on"]
     assert lit == [f"{a} {b}" for a, b in path.edges]
