@@ -381,7 +381,7 @@ def _node(node: str, mode: _Mode, label: str) -> str:
         rx = hh if shape == "terminal" else 7
         out.append(f'<rect x="{x - hw}" y="{y - hh}" width="{2 * hw}" height="{2 * hh}" '
                    f'rx="{rx}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>')
-    lines = _wrap(label, 24 if shape != "decision" else 20)
+    lines = _wrap(label, 22 if shape != "decision" else 20)
     rule_lines = _wrap(" ".join(rules), 27) if rules else []
     top = y - (len(lines) * 14 + len(rule_lines) * 10) / 2 + 10
     for k, line in enumerate(lines):

@@ -6,6 +6,7 @@ The SVG is parsed with xml.etree to prove it is well-formed and to look at its d
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 
 import pytest
 
@@ -301,3 +302,13 @@ def test_board_r_end_trigger_last_round_announced() -> None:
     state = position(players=3, cards={0: best}, current=1)
     assert "last round" in text_of(parse(board_svg(state)))
     assert "last round" not in text_of(parse(board_svg(new_game(players=3, seed=1))))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_board_every_position_of_a_game_well_formed_viewers_in_turn(players: int) -> None:
+    states = random_game(seed=players + 10, turns=150, players=players)
+    for before, after in pairwise(states):
+        viewer = after.turn % (players + 1)
+        root = parse(board_svg(after, viewer=viewer if viewer < players else None,
+                               previous=before if after.turn % 2 else None))
+        assert root.get("data-turn") == str(after.turn)
