@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from html import escape
+from itertools import pairwise
 from typing import Literal
 
 from splendor_nb.cards import CARD_BY_ID, LETTERS
@@ -171,7 +172,7 @@ class TurnPath:
     @property
     def edges(self) -> tuple[tuple[str, str], ...]:
         """The arrows taken: consecutive pairs of nodes."""
-        return tuple(zip(self.nodes, self.nodes[1:], strict=False))
+        return tuple(pairwise(self.nodes))
 
 
 def turn_path(before: GameState, move: Move, after: GameState) -> TurnPath:
