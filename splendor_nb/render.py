@@ -225,7 +225,7 @@ def _names(state: GameState, names: Sequence[str] | None) -> list[str]:
 
 def _status(out: list[str], state: GameState, marks: _Marks, labels: list[str]) -> None:
     y = 24
-    out.append(f'<text x="{_LEFT + 4}" y="{y}" font-size="15" fill="#4a4036">'
+    out.append(f'<text x="{_LEFT + 4}" y="{y}" font-size="16" fill="#4a4036">'
                f'<tspan font-weight="700">Turn {state.turn}</tspan>'
                f'<tspan fill="#8a7d6d"> \u00b7 round {state.round}</tspan></text>')
     if state.over:
@@ -235,7 +235,7 @@ def _status(out: list[str], state: GameState, marks: _Marks, labels: list[str]) 
         middle = (f'<tspan font-weight="700">{labels[state.current_player]}</tspan> to move')
         if any(p.points >= WINNING_POINTS for p in state.players):
             middle += ' \u00b7 <tspan font-weight="700" fill="#b5470b">last round</tspan>'
-    out.append(f'<text x="{_PANEL_X - 150}" y="{y}" font-size="15" fill="#4a4036" '
+    out.append(f'<text x="{_PANEL_X - 150}" y="{y}" font-size="16" fill="#4a4036" '
                f'text-anchor="middle">{middle}</text>')
     if marks.mover is not None:
         out.append(f'<text x="{WIDTH - _LEFT - 4}" y="{y}" font-size="14" fill="#6b5f52" '
@@ -346,11 +346,11 @@ def _panel(index: int, player: PlayerState, to_move: bool, marks: _Marks | None,
             _badge(out, 12, -12, marks.plus[c], marks.minus[c])
         out.append("</g>")
     total = sum(player.token_counts)
-    out.append(f'<text x="236" y="50" font-size="10" fill="#8a7d6d">cards</text>'
-               f'<text x="236" y="68" font-size="16" font-weight="700" fill="#2f2a25">'
+    out.append(f'<text x="234" y="52" font-size="12" fill="#8a7d6d">cards</text>'
+               f'<text x="234" y="70" font-size="17" font-weight="700" fill="#2f2a25">'
                f'{len(player.cards)}</text>'
-               f'<text x="236" y="86" font-size="10" fill="#8a7d6d">tokens</text>'
-               f'<text x="236" y="104" font-size="16" font-weight="700" '
+               f'<text x="234" y="88" font-size="12" fill="#8a7d6d">tokens</text>'
+               f'<text x="234" y="106" font-size="17" font-weight="700" '
                f'fill="{"#c0392b" if total >= TOKEN_LIMIT else "#2f2a25"}" '
                f'data-total="{total}">{total}/{TOKEN_LIMIT}</text>')
     for k in range(3):
@@ -374,7 +374,7 @@ def _panel(index: int, player: PlayerState, to_move: bool, marks: _Marks | None,
 
 def _legend(out: list[str], height: int) -> None:
     y = height - 10
-    out.append(f'<g font-size="11" fill="#8a7d6d"><text x="{_LEFT + 4}" y="{y}">'
+    out.append(f'<g font-size="12" fill="#8a7d6d"><text x="{_LEFT + 4}" y="{y}">'
                'tier III top, I bottom \u00b7 squares: bonuses (bought cards) \u00b7 '
                'circles: tokens \u00b7 dashed card: blind reserve \u00b7 '
                f'<tspan fill="{GLOW}" font-weight="700">orange</tspan>: last move</text></g>')
@@ -436,7 +436,7 @@ def _mini_fragment(card_id: str, blind: bool) -> str:
     parts.append(_gem(MINI_W - 11, 10, 7, colour))
     costs = [(GEMS[i], n) for i, n in enumerate(card.costs) if n]
     for k, (gem, n) in enumerate(costs):
-        parts.append(_pip(13 + (k % 2) * 24, 36 + (k // 2) * 19, 8, gem, n, 10))
+        parts.append(_pip(13 + (k % 2) * 24, 36 + (k // 2) * 20, 9, gem, n, 11))
     parts.append("</g>")
     return "".join(parts)
 
@@ -475,7 +475,7 @@ def _deck_fragment(tier: int, count: int) -> str:
             f'font-weight="700" fill="#ffffff" letter-spacing="2">{TIER_NAME[tier]}</text>'
             f'<text x="{(CARD_W - 4) / 2}" y="78" text-anchor="middle" font-size="32" '
             f'font-weight="800" fill="#ffffff">{count}</text>'
-            f'<text x="{(CARD_W - 4) / 2}" y="98" text-anchor="middle" font-size="11" '
+            f'<text x="{(CARD_W - 4) / 2}" y="98" text-anchor="middle" font-size="12" '
             'fill="#ffffff" fill-opacity="0.85">in deck</text></g>')
 
 
