@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from splendor_nb.replay import Replay, ReplayError
 
+COMMENT_WIDTH = 88
+"""Comments and notes are wrapped to this many columns by ``show``."""
 Subparsers = Any
 """The object ``ArgumentParser.add_subparsers()`` returns (argparse does not export its type)."""
 
@@ -104,7 +107,7 @@ def show_text(replay: Replay) -> str:
                                          if headers.get(key))
     lines = [title]
     if headers.get("notes"):
-        lines.append(str(headers["notes"]))
+        lines.extend(textwrap.wrap(str(headers["notes"]), width=COMMENT_WIDTH))
     lines.append("Nobles: " + " ".join(noble.id for noble in start.nobles))
     lines.append("Market: " + " | ".join(" ".join(card.id for card in row if card is not None)
                                          for row in start.market_rows))
@@ -115,7 +118,9 @@ def show_text(replay: Replay) -> str:
         if entry.revealed:
             line += f"  (revealed {entry.revealed})"
         lines.append(line)
-        lines.extend(f"     {text}" for text in entry.comment.splitlines())
+        for paragraph in entry.comment.splitlines():
+            lines.extend(textwrap.wrap(paragraph, width=COMMENT_WIDTH, initial_indent="     ",
+                                       subsequent_indent="     ") or [""])
     final = replay.state(len(replay))
     scores = ", ".join(f"{name} {points}" for name, points in zip(names, final.scores,
                                                                    strict=True))

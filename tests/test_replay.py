@@ -334,3 +334,14 @@ def test_from_state_needs_the_first_position() -> None:
     state: GameState = new_game(2, seed=1)
     with pytest.raises(ValueError, match="turn 0"):
         Replay.from_state(state.apply(state.legal_moves()[0]))
+
+
+def test_the_teacher_game_is_a_valid_annotated_replay() -> None:
+    path = Path(__file__).resolve().parent.parent / "replays" / "teacher-2p.json"
+    replay = Replay.load(path)
+    assert replay.dumps().encode() == path.read_bytes()
+    final = replay.state(len(replay))
+    assert final.is_over and replay.headers["result"] == "-".join(map(str, final.scores))
+    annotated = [t for t in replay.turns if t.comment]
+    assert len(annotated) >= 10 and any(t.glyph for t in annotated)
+    assert any(t.move.kind == "reserve" and t.comment for t in replay.turns)
