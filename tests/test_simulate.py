@@ -58,7 +58,7 @@ def test_dask_cluster_gives_the_same_games(reference: list[str]) -> None:
     """A local Dask cluster through ``Client.get_executor()``, as a user with a real cluster
     would pass it."""
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
         assert texts(simulate(GAMES, players=3, levels=LEVELS, seed=11,

@@ -154,7 +154,7 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     shrink = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / shrink
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / shrink
-    return (centre - half, centre + half)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def derive_seed(*parts: object) -> int:
