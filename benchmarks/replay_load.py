@@ -63,7 +63,7 @@ def _record(seed: int, folder: Path) -> int:
     state = replay.state(0)
     while not state.is_over and len(replay) < MAX_TURNS:
         state = replay.play(rng.choice(state.legal_moves()))
-    replay.save(folder / f"game{seed:05}.json")
+    (folder / f"game{seed:05}.json").write_text(replay.dumps(), encoding="utf-8")
     return len(replay)
 
 

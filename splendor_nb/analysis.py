@@ -49,9 +49,8 @@ COLUMNS: tuple[str, ...] = (
     "reserved", "cards", "nobles", "comment", "glyph",
 )
 """The columns of :func:`turns`, in order (``cards`` counts purchased cards, the R-END-WIN tie)."""
-_DTYPES: dict[str, Any] = {"mover": bool, **dict.fromkeys(
-    ("game", "name", "action", "move", "comment", "glyph"), object)}
-"""Column dtypes for numpy before pandas stores them; the rest are int64. Text becomes ``str``."""
+_TEXT = ("game", "name", "action", "move", "comment", "glyph")
+_NUMBERS = tuple(name for name in COLUMNS if name not in (*_TEXT, "mover"))
 
 
 def turns(replay: Replay, game: str = "") -> pd.DataFrame:
@@ -62,9 +61,9 @@ def turns(replay: Replay, game: str = "") -> pd.DataFrame:
     >>> df[["game", "turn", "round", "player", "name", "action", "points"]].values.tolist()[0]
     ['g1', 0, 0, 0, 'Player 1', 'setup', 0]
     """
-    rows: list[tuple[Any, ...]] = []
-    _add_rows(rows, replay, game)
-    return _frame(rows)
+    table = _Table()
+    table.add(replay, game)
+    return table.frame()
 
 
 def load_folder(path: str | os.PathLike[str], progress: bool = True) -> pd.DataFrame:
@@ -81,10 +80,10 @@ def load_folder(path: str | os.PathLike[str], progress: bool = True) -> pd.DataF
     ['club-1']
     """
     files = sorted(Path(path).glob("*.json"))
-    rows: list[tuple[Any, ...]] = []
+    table = _Table()
     for file in tqdm(files, desc="loading replays", unit="game", disable=not progress):
-        _add_rows(rows, Replay.load(file), file.stem)
-    return _frame(rows)
+        table.add(Replay.load(file), file.stem)
+    return table.frame()
 
 
 def points_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
@@ -144,33 +143,57 @@ def bonus_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
     return figure
 
 
-def _add_rows(rows: list[tuple[Any, ...]], replay: Replay, game: str) -> None:
-    names = replay.names
-    entries = replay.turns
-    states = replay.states()
-    mover, row_round, action, move, comment, glyph = -1, 0, "setup", "", "", ""
-    for number, state in enumerate(states):
-        if number:
-            entry = entries[number - 1]
-            mover = states[number - 1].current_player
-            row_round = states[number - 1].round
-            action = entry.move.kind
-            move = str(entry.move)
-            comment, glyph = entry.comment, entry.glyph
-        for player, tableau in enumerate(state.players):
-            rows.append((game, number, row_round, player, names[player], player == mover, action,
-                         move, tableau.points, *tableau.bonus_counts, *tableau.token_counts,
-                         len(tableau.reserved), len(tableau.cards), len(tableau.nobles), comment,
-                         glyph))
+class _Table:
+    """Columns gathered game by game, turned into a DataFrame once (fast for many games).
 
+    Numbers go row by row into one list of int tuples (one numpy conversion at the end); text
+    and ``mover`` go column by column. A player's figures are computed once per ``PlayerState``
+    object: the engine reuses the objects of the players who did not move.
+    """
 
-def _frame(rows: list[tuple[Any, ...]]) -> pd.DataFrame:
-    """The table from its rows, each column converted once to its dtype (fast for many rows)."""
-    if not rows:
-        return pd.DataFrame({name: pd.Series(dtype="str" if _DTYPES.get(name) is object else
-                                             _DTYPES.get(name, np.int64)) for name in COLUMNS})
-    return pd.DataFrame({name: np.array(values, dtype=_DTYPES.get(name, np.int64))
-                         for name, values in zip(COLUMNS, zip(*rows, strict=True), strict=True)})
+    def __init__(self) -> None:
+        self.numbers: list[tuple[int, ...]] = []
+        self.mover: list[bool] = []
+        self.text: dict[str, list[str]] = {name: [] for name in _TEXT}
+
+    def add(self, replay: Replay, game: str) -> None:
+        names = replay.names
+        count = replay.players
+        states = replay.states()
+        figures: dict[int, tuple[int, ...]] = {}
+        numbers, mover_column, text = self.numbers, self.mover, self.text
+        mover, row_round = -1, 0
+        for number, state in enumerate(states):
+            if number:
+                before = states[number - 1]
+                entry = replay.turns[number - 1]
+                mover, row_round = before.current_player, before.round
+                text["action"].extend([entry.move.kind] * count)
+                text["move"].extend([str(entry.move)] * count)
+                text["comment"].extend([entry.comment] * count)
+                text["glyph"].extend([entry.glyph] * count)
+            else:
+                text["action"].extend(["setup"] * count)
+                for name in ("move", "comment", "glyph"):
+                    text[name].extend([""] * count)
+            for player, tableau in enumerate(state.players):
+                found = figures.get(id(tableau))
+                if found is None:
+                    found = figures[id(tableau)] = (
+                        tableau.points, *tableau.bonus_counts, *tableau.token_counts,
+                        len(tableau.reserved), len(tableau.cards), len(tableau.nobles))
+                numbers.append((number, row_round, player, *found))
+                mover_column.append(player == mover)
+        text["game"].extend([game] * (count * len(states)))
+        text["name"].extend(names * len(states))
+
+    def frame(self) -> pd.DataFrame:
+        numbers = np.array(self.numbers, dtype=np.int64).reshape(-1, len(_NUMBERS))
+        columns: dict[str, Any] = {name: numbers[:, i] for i, name in enumerate(_NUMBERS)}
+        columns["mover"] = np.array(self.mover, dtype=bool)
+        for name, values in self.text.items():
+            columns[name] = pd.Series(values, dtype="str")
+        return pd.DataFrame(columns)[list(COLUMNS)]
 
 
 def _one_game(df: pd.DataFrame) -> pd.DataFrame:
