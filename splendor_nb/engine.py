@@ -19,7 +19,7 @@ splendor_nb.moves.IllegalMoveError: R-TAKE2: red has 2 tokens in the supply; tak
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import NamedTuple, TypeVar
 
@@ -627,7 +627,7 @@ def _buy_moves(card: str, visitors: tuple[str, ...]) -> tuple[Move, ...]:
                  for noble in visitors or (None,))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _interned(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None,
               returned: tuple[int, ...], noble: str | None) -> Move:
     """One shared object per distinct generated move (a few thousand in all)."""
