@@ -93,7 +93,7 @@ def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = 
         f'<rect width="{WIDTH}" height="{height}" rx="14" fill="#f6f1e7"/>',
     ]
     _status(out, state, marks, labels)
-    _nobles(out, state.nobles)
+    _nobles(out, state.nobles, marks.noble)
     _market(out, state, marks)
     _supply(out, state.supply_counts, marks)
     winners = state.winners
@@ -245,13 +245,21 @@ def _status(out: list[str], state: GameState, marks: _Marks, labels: list[str]) 
                    f'{escape(marks.text)}</tspan></text>')
 
 
-def _nobles(out: list[str], nobles: tuple[Noble, ...]) -> None:
-    if not nobles:
+def _nobles(out: list[str], nobles: tuple[Noble, ...], visitor: str | None) -> None:
+    """The nobles on the table, then a faded ghost of the one that just visited, if any."""
+    if not nobles and not visitor:
         out.append(f'<text x="{_LEFT + 6}" y="{_TOP + NOBLE_SIZE / 2 + 5}" font-size="13" '
                    'fill="#a89a86">no nobles left</text>')
     for k, noble in enumerate(nobles):
         out.append(f'<g transform="translate({_LEFT + k * (NOBLE_SIZE + 8)},{_TOP})">'
                    f'{_noble_fragment(noble.id)}</g>')
+    if visitor:
+        ghost = _noble_fragment(visitor).replace('class="noble" data-noble=',
+                                                 'class="noble visited" data-visited=', 1)
+        out.append(f'<g transform="translate({_LEFT + len(nobles) * (NOBLE_SIZE + 8)},{_TOP})">'
+                   f'<g opacity="0.4">{ghost}</g>'
+                   f'{_glow(0, 0, NOBLE_SIZE, NOBLE_SIZE, 6)}'
+                   f'{_tag(NOBLE_SIZE / 2, NOBLE_SIZE, "visited", GLOW)}</g>')
 
 
 def _market(out: list[str], state: GameState, marks: _Marks) -> None:

@@ -295,6 +295,9 @@ def test_highlight_r_noble_visit() -> None:
         assert "+3" in badges(panel)
         on_table = [e.get("data-noble") for e in root.iter() if e.get("data-noble")]
         assert on_table == ["N8", "N1", "N9"]  # the table's two, then the visitor in the tableau
+        ghost = find(root, "data-visited", "N9")  # where it stood, faded
+        assert lit(parent(root, parent(root, ghost)))
+    assert "data-visited" not in board_svg(after, highlight=False)
 
 
 def test_board_r_end_trigger_last_round_announced() -> None:
