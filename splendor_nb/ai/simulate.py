@@ -52,7 +52,11 @@ class Game:
 
 @dataclass(frozen=True)
 class Played:
-    """A played game: its replay as JSON text, and the seconds each seat took per move."""
+    """A played game: its replay as JSON text, and the seconds each seat took per move.
+
+    Seconds are the thread's CPU time (``time.thread_time``): on a busy machine other work
+    does not inflate them, and on an idle one they match the wall clock.
+    """
 
     game: Game
     replay: str
@@ -68,7 +72,7 @@ class TournamentResult:
     wins: tuple[int, int]
     draws: int
     seconds_per_move: tuple[float, float]
-    """Median seconds per move of each level."""
+    """Median CPU seconds per move of each level (see :class:`Played`)."""
 
     def win_rate(self, side: int) -> float:
         """Games won by ``levels[side]``, as a fraction of all games."""
@@ -90,7 +94,7 @@ class TournamentResult:
             low, high = self.interval(side)
             lines.append(f"  {level:>6} wins {self.wins[side]:4} = {self.win_rate(side):6.1%}  "
                          f"95% CI [{low:.1%}, {high:.1%}]  "
-                         f"median {self.seconds_per_move[side]:.3f} s per move")
+                         f"median {self.seconds_per_move[side]:.3f} CPU s per move")
         return "\n".join(lines)
 
 
@@ -188,9 +192,9 @@ def play_game(game: Game) -> Played:
     seconds: list[list[float]] = [[] for _ in game.levels]
     while not state.is_over and len(replay) < MAX_TURNS:
         seat = state.current_player
-        started = time.perf_counter()
+        started = time.thread_time()
         move = bots[seat].choose(state)
-        seconds[seat].append(time.perf_counter() - started)
+        seconds[seat].append(time.thread_time() - started)
         state = replay.play(move)
     if not state.is_over:
         replay.headers["result"] = f"unfinished after {MAX_TURNS} turns"
