@@ -688,7 +688,8 @@ class ReplayToolbar:
                                        layout=widgets.Layout(width="320px"))
         self.picker.add_class("splendor-picker")
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                         description="Open file…")
+                                         description="Open file…",
+                                         tooltip="Open a replay file (.json) from your computer")
         self.upload.add_class("splendor-upload")
         self.save_button = widgets.Button(description="Save", icon="",
                                           tooltip="Save the comments into the replay's file")
@@ -752,7 +753,9 @@ class ReplayToolbar:
         self.save_button.disabled = controller.path is None or not controller.dirty
         self.save_button.tooltip = (f"Save into {controller.path}" if controller.path
                                     else "An uploaded replay cannot be saved in place: download it")
-        status = "Unsaved comments" if controller.dirty else controller.status
+        status = controller.status
+        if controller.dirty:
+            status = "Unsaved comments" + ("" if controller.path else ": download to keep them")
         self.status.value = f"<span class='splendor-muted'>{html.escape(status)}</span>"
 
     def _show_error(self, _change: object = None) -> None:
