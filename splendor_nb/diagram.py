@@ -48,7 +48,7 @@ LABELS: dict[str, str] = {
     "end_section": "End of turn, in this order",
     "end": "End of turn",
     "q_over10": "More than 10 tokens?",
-    "return": "Return tokens down to 10",
+    "return": "Return tokens until 10 left",
     "q_noble": "A noble's requirement met?",
     "noble": "Receive one noble (choose if several)",
     "q_15": "15 or more points?",
@@ -382,7 +382,7 @@ def _node(node: str, mode: _Mode, label: str) -> str:
         rx = hh if shape == "terminal" else 7
         out.append(f'<rect x="{x - hw}" y="{y - hh}" width="{2 * hw}" height="{2 * hh}" '
                    f'rx="{rx}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>')
-    lines = _wrap(label, 22 if shape != "decision" else 20)
+    lines = _wrap(label, 21 if shape != "decision" else 20)
     rule_lines = _wrap(" ".join(rules), 27) if rules else []
     top = y - (len(lines) * 14 + len(rule_lines) * 10) / 2 + 10
     for k, line in enumerate(lines):
