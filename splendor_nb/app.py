@@ -74,7 +74,7 @@ def parse_deep_link(query: str, names: list[str]) -> DeepLink:
             listed = ", ".join(names[:12]) + (", …" if len(names) > 12 else "")
             errors.append(f"There is no shipped replay named {name!r}. "
                           + (f"Shipped replays: {listed}." if names else "No replays are shipped."))
-            name = None
+            return DeepLink(None, None, errors[0])
     turn = None
     if turn_text is not None:
         try:
