@@ -119,9 +119,7 @@ class Replay:
         """
         if state.turn != 0:
             raise ValueError(f"a replay starts at turn 0; this state is at turn {state.turn}")
-        filled = _default_headers(len(state.players), state.seed)
-        filled.update(headers or {})
-        return cls(state, filled, known_decks=True)
+        return cls(state, _headers(len(state.players), state.seed, headers), known_decks=True)
 
     @classmethod
     def from_setup(cls, players: int, nobles: Sequence[str], market: Sequence[Sequence[str]],
@@ -138,10 +136,8 @@ class Replay:
         >>> [c.id for c in replay.state(1).market[1]], replay.names
         (['1k4', '1b1', '1g1', '1r1'], ['Ann', 'Bo'])
         """
-        filled = _default_headers(players, None)
-        filled.update(headers or {})
-        start = _start_state(players, nobles, market, filled.get("seed"))
-        return cls(start, filled, known_decks=False)
+        start = _start_state(players, nobles, market, (headers or {}).get("seed"))
+        return cls(start, _headers(players, None, headers), known_decks=False)
 
     def play(self, move: Move | str, reveal: str | None = None) -> GameState:
         """Append a turn after checking it; return the new position.
@@ -395,8 +391,9 @@ def _card_id(card: Card | None) -> str:
     return card.id
 
 
-def _default_headers(players: int, seed: int | None) -> dict[str, Any]:
-    return {
+def _headers(players: int, seed: int | None, given: dict[str, Any] | None) -> dict[str, Any]:
+    """The default headers updated with ``given``, checked against the schema."""
+    headers: dict[str, Any] = {
         "players": [{"name": f"Player {i + 1}", "kind": "human", "level": None}
                     for i in range(players)],
         "date": datetime.date.today().isoformat(),
@@ -405,6 +402,15 @@ def _default_headers(players: int, seed: int | None) -> dict[str, Any]:
         "notes": "",
         "seed": seed,
     }
+    headers.update(given or {})
+    error = jsonschema.exceptions.best_match(_validator("headers").iter_errors(headers))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path)
+        raise ReplayError(f"bad headers: {where}: {error.message}", rule=FORMAT_RULE)
+    if len(headers["players"]) != players:
+        raise ReplayError(f"bad headers: {len(headers['players'])} players named for a "
+                          f"{players}-player game", rule=FORMAT_RULE)
+    return headers
 
 
 def _start_state(players: int, nobles: Sequence[str], market: Sequence[Sequence[str]],
@@ -439,11 +445,19 @@ def _start_state(players: int, nobles: Sequence[str], market: Sequence[Sequence[
 
 
 @lru_cache(maxsize=1)
-def _validator() -> jsonschema.protocols.Validator:
-    schema = json.loads(resources.files("splendor_nb").joinpath("data", "replay.schema.json")
-                        .read_text(encoding="utf-8"))
+def _schema() -> dict[str, Any]:
+    text = resources.files("splendor_nb").joinpath("data", "replay.schema.json")
+    schema: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
+    return schema
+
+
+@lru_cache(maxsize=2)
+def _validator(part: str | None = None) -> jsonschema.protocols.Validator:
+    """The schema's validator, compiled once; ``part`` names one top-level property's schema."""
+    schema = _schema()
     validator_class = jsonschema.validators.validator_for(schema)
-    validator: jsonschema.protocols.Validator = validator_class(schema)
+    validator: jsonschema.protocols.Validator = validator_class(
+        schema if part is None else schema["properties"][part])
     return validator
 
 

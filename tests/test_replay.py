@@ -345,3 +345,13 @@ def test_the_teacher_game_is_a_valid_annotated_replay() -> None:
     annotated = [t for t in replay.turns if t.comment]
     assert len(annotated) >= 10 and any(t.glyph for t in annotated)
     assert any(t.move.kind == "reserve" and t.comment for t in replay.turns)
+
+
+def test_headers_are_checked_when_a_replay_is_made() -> None:
+    with pytest.raises(ReplayError, match="3 players named for a 2-player game"):
+        Replay.from_state(new_game(2, seed=1), {"players": [{"name": n} for n in "ABC"]})
+    with pytest.raises(ReplayError, match="kind"):
+        Replay.from_setup(2, SEED7_NOBLES, SEED7_MARKET,
+                          {"players": [{"name": "Ann", "kind": "robot"}, {"name": "Bo"}]})
+    with pytest.raises(ReplayError, match="seed"):
+        Replay.from_state(new_game(2, seed=1), {"seed": "seven"})
