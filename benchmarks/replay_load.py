@@ -3,9 +3,10 @@
 Run ``python -m benchmarks.replay_load [GAMES]``. It records ``GAMES`` random engine games
 (2, 3 and 4 players, fixed seeds) in a temporary folder, then prints, as medians of 3 rounds:
 the time to load and validate them all into one DataFrame and its cost per turn; the engine's
-cost per turn in a random playout (``legal_moves`` + ``apply`` per ply) measured in the same run;
-their ratio (the target is about 2 or less); and a fixed pure-Python workload to normalise
-figures between machines.
+cost per turn in a random playout (``legal_moves`` + ``apply`` per ply) measured in the same
+rounds; their ratio (the target is about 2 or less); and a fixed pure-Python workload to
+normalise figures between machines. Each figure is given in CPU time (steady on a shared,
+busy machine) and in wall time.
 """
 
 from __future__ import annotations
@@ -28,33 +29,31 @@ MAX_TURNS = 400
 
 def run(games: int = 1000) -> None:
     """Record ``games`` random games, then time loading them and the engine's playouts."""
+    playout_games = max(games // 5, 10)
     with tempfile.TemporaryDirectory() as folder:
         turns = sum(_record(seed, Path(folder)) for seed in range(games))
-        rows = 0
-
-        def load() -> None:
-            nonlocal rows
-            rows = len(load_folder(folder, progress=False))
-
-        load_time = _median(load)
-    playout_games = max(games // 5, 10)
-    playout_turns = 0
-
-    def playouts() -> None:
-        nonlocal playout_turns
         playout_turns = sum(_playout(seed) for seed in range(playout_games))
-
-    playout_time = _median(playouts)
-    reference = _median(_reference_workload)
-    per_turn = load_time / turns
-    engine_per_turn = playout_time / playout_turns
-    print(f"games: {games}, turns: {turns}, DataFrame rows: {rows}")
-    print(f"load + validate + DataFrame: {load_time:.3f} s total, "
-          f"{per_turn * 1e6:.1f} us per turn (median of {ROUNDS})")
-    print(f"engine random playout ({playout_games} games, {playout_turns} turns): "
-          f"{engine_per_turn * 1e6:.1f} us per turn (legal_moves + apply)")
-    print(f"ratio load / engine per turn: {per_turn / engine_per_turn:.2f} (target <= about 2)")
-    print(f"reference pure-Python workload: {reference * 1e3:.1f} ms")
+        rows = len(load_folder(folder, progress=False))
+        rounds = []
+        for _ in range(ROUNDS):  # interleaved, so that both sides see the same machine load
+            rounds.append((_timed(lambda: load_folder(folder, progress=False)),
+                           _timed(lambda: [_playout(seed) for seed in range(playout_games)]),
+                           _timed(_reference_workload)))
+    print(f"games: {games}, turns: {turns}, DataFrame rows: {rows}; "
+          f"engine playouts: {playout_games} games, {playout_turns} turns")
+    for index, clock in enumerate(("CPU", "wall")):
+        load = statistics.median(r[0][index] for r in rounds)
+        engine = statistics.median(r[1][index] for r in rounds)
+        reference = statistics.median(r[2][index] for r in rounds)
+        ratio = statistics.median((r[0][index] / turns) / (r[1][index] / playout_turns)
+                                  for r in rounds)
+        print(f"{clock} time, median of {ROUNDS} rounds:")
+        print(f"  load + validate + DataFrame: {load:.3f} s total, "
+              f"{load / turns * 1e6:.1f} us per turn")
+        print(f"  engine random playout (legal_moves + apply): "
+              f"{engine / playout_turns * 1e6:.1f} us per turn")
+        print(f"  ratio load / engine per turn: {ratio:.2f} (target: about 2 or less)")
+        print(f"  reference pure-Python workload: {reference * 1e3:.1f} ms")
 
 
 def _record(seed: int, folder: Path) -> int:
@@ -82,13 +81,11 @@ def _reference_workload() -> None:
     assert total > 0
 
 
-def _median(work: Callable[[], None]) -> float:
-    times = []
-    for _ in range(ROUNDS):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def _timed(work: Callable[[], object]) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one call; CPU time ignores other processes' load."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    work()
+    return time.process_time() - cpu, time.perf_counter() - wall
 
 
 if __name__ == "__main__":
