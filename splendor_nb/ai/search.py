@@ -40,8 +40,9 @@ WIDTH = 5
 MAX_DEPTH = 8
 EXACT_RETURNS = 250
 """Up to this many legal moves, every way of returning tokens is rated at the root."""
-TEMPERATURE = 3.0
-"""Worth difference (in points) that makes a player e (2.718...) times likelier to win."""
+TEMPERATURE = 1.5
+"""Worth difference (in points) that makes a player e (2.718...) times likelier to win; fitted
+on medium-v-medium games by benchmarks/calibrate_evaluate.py (log-loss 0.50; a coin flip 0.69)."""
 
 
 def search(view: GameState, rng: random.Random, budget: int = DEFAULT_BUDGET) -> Move:
