@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 from tqdm.auto import tqdm
 
 from splendor_nb.cards import COLOURS, GEMS
@@ -40,6 +41,8 @@ GEM_COLOURS: dict[str, str] = {
 }
 """Screen colours of the gems; white is a light grey, drawn with :data:`OUTLINE` around it."""
 OUTLINE = "#333333"
+LINE_COLOURS: dict[str, str] = {**GEM_COLOURS, "white": "#b4b4b4"}
+"""Line colours: the gem colours, with white a darker grey so that a thin line shows on white."""
 PLAYER_COLOURS: tuple[str, ...] = ("#7b3fa0", "#e07b00", "#00897b", "#c2185b")
 PLAYER_DASHES: tuple[str, ...] = ("solid", "dash", "dot", "dashdot")
 PLAYER_SYMBOLS: tuple[str, ...] = ("circle", "square", "diamond", "triangle-up")
@@ -116,30 +119,42 @@ def points_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
 def bonus_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
     """Bonuses per colour over turns: one trace per player and gem colour, in the gem's colour.
 
-    Players are told apart by the line dash and marker shape; white is light grey with a dark
-    outline. Each point's ``customdata`` is its turn number.
+    One panel per player (traces in player order, then gem order; each trace's ``name`` is the
+    colour and ``meta`` the player's name). Markers sit where a bonus
+    grows; players are also told apart by line dash and marker shape, for figures that
+    overlay the traces. White is grey with a dark outline. Each point's ``customdata`` is its
+    turn number.
 
     >>> from splendor_nb.engine import new_game
     >>> fig = bonus_chart(turns(Replay.from_state(new_game(players=3, seed=1))))
-    >>> len(fig.data), fig.data[0].name, fig.data[0].line.color
-    (15, 'Player 1: white', '#e4e4e4')
+    >>> len(fig.data), fig.data[5].meta, fig.data[5].name, fig.data[5].marker.line.color
+    (15, 'Player 2', 'white', '#333333')
     """
     rows = _one_game(df)
-    figure = go.Figure()
-    for index, group in _by_player(rows):
+    players = _by_player(rows)
+    figure = make_subplots(rows=max(len(players), 1), cols=1, shared_xaxes=True,
+                           vertical_spacing=0.06, subplot_titles=[
+                               str(group["name"].iloc[0]) for _, group in players])
+    top = int(rows[[f"bonus_{gem}" for gem in GEMS]].to_numpy().max()) if len(rows) else 0
+    for index, group in players:
         name = str(group["name"].iloc[0])
         for gem in GEMS:
+            values = group[f"bonus_{gem}"].tolist()
+            grows = [7 if i == 0 or values[i] != values[i - 1] else 0
+                     for i in range(len(values))]
             figure.add_trace(go.Scatter(
-                x=group["turn"].tolist(), y=group[f"bonus_{gem}"].tolist(),
-                customdata=group["turn"].tolist(), name=f"{name}: {gem}",
-                legendgroup=name, legendgrouptitle_text=name, mode="lines+markers",
-                line={"color": GEM_COLOURS[gem], "dash": PLAYER_DASHES[index], "shape": "hv",
+                x=group["turn"].tolist(), y=values, customdata=group["turn"].tolist(),
+                name=gem, legendgroup=gem, showlegend=index == 0, meta=name,
+                mode="lines+markers",
+                line={"color": LINE_COLOURS[gem], "dash": PLAYER_DASHES[index], "shape": "hv",
                       "width": 2.5},
-                marker={"size": 6, "symbol": PLAYER_SYMBOLS[index], "color": GEM_COLOURS[gem],
-                        "line": {"color": OUTLINE, "width": 1}},
+                marker={"size": grows, "symbol": PLAYER_SYMBOLS[index],
+                        "color": GEM_COLOURS[gem], "line": {"color": OUTLINE, "width": 1}},
                 hovertemplate="turn %{x}: %{y} " + gem + "<extra>" + name + "</extra>",
-            ))
-    _layout(figure, rows, turn, "bonuses")
+            ), row=index + 1, col=1)
+    _layout(figure, rows, turn, "bonuses", panels=max(len(players), 1))
+    figure.update_yaxes(range=[-0.3, top + 0.5], dtick=1)
+    figure.update_layout(height=90 + 150 * max(len(players), 1), showlegend=True)
     return figure
 
 
@@ -208,12 +223,17 @@ def _by_player(rows: pd.DataFrame) -> list[tuple[int, pd.DataFrame]]:
     return [(player, rows[rows["player"] == player]) for player in range(count)]
 
 
-def _layout(figure: go.Figure, rows: pd.DataFrame, turn: int | None, what: str) -> None:
+def _layout(figure: go.Figure, rows: pd.DataFrame, turn: int | None, what: str,
+            panels: int = 0) -> None:
+    """Shared looks; ``panels`` is the number of stacked subplots (0 for a plain figure)."""
     if turn is not None:
         figure.add_vline(x=turn, line_color=OUTLINE, line_width=1.5, opacity=0.6)
     last = int(rows["turn"].max()) if len(rows) else 0
-    figure.update_layout(
-        template="plotly_white", xaxis_title="turn", yaxis_title=what,
-        xaxis={"range": [-0.5, last + 0.5]}, legend={"groupclick": "toggleitem"},
-        margin={"l": 50, "r": 20, "t": 30, "b": 40}, height=360,
-    )
+    figure.update_layout(template="plotly_white", margin={"l": 50, "r": 20, "t": 30, "b": 40},
+                         height=360, hovermode="closest", clickmode="event")
+    figure.update_xaxes(range=[-0.5, last + 0.5])
+    if panels:
+        figure.update_xaxes(title_text="turn", row=panels, col=1)
+    else:
+        figure.update_xaxes(title_text="turn")
+    figure.update_yaxes(title_text=what)

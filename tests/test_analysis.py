@@ -10,6 +10,7 @@ import pytest
 from splendor_nb.analysis import (
     COLUMNS,
     GEM_COLOURS,
+    LINE_COLOURS,
     OUTLINE,
     bonus_chart,
     load_folder,
@@ -92,12 +93,18 @@ def test_bonus_chart_has_one_trace_per_player_and_colour(game: Replay) -> None:
     df = turns(game)
     figure = bonus_chart(df)
     assert len(figure.data) == 5 * game.players
+    assert [a.text for a in figure.layout.annotations] == game.names  # one panel per player
+    assert LINE_COLOURS["white"] != "#ffffff" and GEM_COLOURS["white"] != "#ffffff"
     final = game.state(len(game))
     for index, trace in enumerate(figure.data):
         player, gem = divmod(index, 5)
-        assert trace.name == f"{game.names[player]}: {GEMS[gem]}"
-        assert trace.line.color == GEM_COLOURS[GEMS[gem]]
+        assert (trace.meta, trace.name) == (game.names[player], GEMS[gem])
+        assert trace.line.color == LINE_COLOURS[GEMS[gem]]
+        assert trace.marker.color == GEM_COLOURS[GEMS[gem]]
         assert trace.marker.line.color == OUTLINE
+        grows = [0, *(t for t in range(1, len(game) + 1)
+                      if trace.y[t] != trace.y[t - 1])]
+        assert [t for t, size in enumerate(trace.marker.size) if size] == grows
         assert trace.y[-1] == final.players[player].bonus_counts[gem]
         assert list(trace.customdata) == list(range(len(game) + 1))
     assert not figure.layout.shapes
