@@ -299,7 +299,7 @@ class Replay:
             raise ReplayError(f"{len(data)} bytes is too large for a replay (limit {MAX_BYTES})",
                               rule=FORMAT_RULE)
         try:
-            text = data.decode("utf-8")
+            text = data.decode("utf-8-sig")  # a byte-order mark from an editor is fine
         except UnicodeDecodeError as error:
             raise ReplayError(f"not UTF-8 text: byte {error.start} is invalid",
                               rule=FORMAT_RULE) from error

@@ -355,3 +355,8 @@ def test_headers_are_checked_when_a_replay_is_made() -> None:
                           {"players": [{"name": "Ann", "kind": "robot"}, {"name": "Bo"}]})
     with pytest.raises(ReplayError, match="seed"):
         Replay.from_state(new_game(2, seed=1), {"seed": "seven"})
+
+
+def test_a_byte_order_mark_from_an_editor_is_accepted() -> None:
+    text = random_game(2, seed=6).dumps()
+    assert Replay.loads(b"\xef\xbb\xbf" + text.encode()).dumps() == text
