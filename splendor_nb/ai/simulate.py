@@ -182,7 +182,7 @@ def play_game(game: Game) -> Played:
         "players": [{"name": f"{level.capitalize()} bot {seat + 1}", "kind": "ai",
                      "level": level} for seat, level in enumerate(game.levels)],
         "event": EVENT,
-        "notes": f"game {game.index}; bot seeds {', '.join(map(str, game.bot_seeds))}"
+        "notes": f"game {game.index + 1}; bot seeds {', '.join(map(str, game.bot_seeds))}"
                  + (f"; hard budget {game.budget}" if game.budget is not None else ""),
     }
     state = new_game(players=len(game.levels), seed=game.seed)
