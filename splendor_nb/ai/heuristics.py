@@ -10,11 +10,14 @@ A legal turn can come in many variants that differ only in the tokens returned a
 that returns the tokens least needed and takes the noble an opponent is closest to.
 
 >>> from splendor_nb import new_game
+>>> from splendor_nb.moves import Move
 >>> state = new_game(players=2, seed=7)
->>> [round(v, 2) for v in values(state)] == [round(v, 2) for v in values(state)]
+>>> start = values(state)
+>>> start[0] == start[1]       # empty tableaux, the same market for both
 True
->>> len(actions(state)) <= len(state.legal_moves())
-True
+>>> after = values(state.apply(Move.parse("+wbg")))
+>>> after[0] > start[0], after[0] > after[1]
+(True, True)
 """
 
 from __future__ import annotations
@@ -115,7 +118,7 @@ def keep_weights(state: GameState, player: int) -> tuple[float, ...]:
     return tuple(weights)
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=1 << 16)
 def wait_turns(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
                supply: tuple[int, ...] = (7, 7, 7, 7, 7, 5)) -> int:
     """Turns of token-taking before ``card`` can be bought (0: it can be bought now). A price
