@@ -39,20 +39,27 @@ class DeepLink(NamedTuple):
 def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.Tab:
     """The app's root widget; ``query`` defaults to the Voila page's query string.
 
-    It opens the deep-linked replay, else the first shipped one, at the asked turn.
+    It opens the deep-linked replay, else the first shipped one, at the asked turn. The app is
+    built before the query string is read, so that a pre-heated Voila kernel has it ready
+    when the page is asked for.
 
     >>> app = build_app("replay=../../pyproject.toml")
     >>> "splendor-app" in app._dom_classes, app.titles
     (True, ('Replay',))
     """
     shipped = shipped_replays(folder)
-    link = parse_deep_link(request_query() if query is None else query, list(shipped))
-    controller = _controller(shipped, link, folder)
+    controller = ReplayController(Replay.from_state(new_game()), name="new game")
+    if shipped:
+        controller.open_file(next(iter(shipped.values())))
+    else:
+        controller.error = f"No replays are shipped in {folder}: open a replay file."
     viewer = ReplayViewer(controller, folder=folder, keyboard="page")
     app = widgets.Tab(children=[viewer.widget], titles=("Replay",),
                       layout=widgets.Layout(width="100%"))
     app.add_class(APP_CLASS)
     app.viewer = viewer  # the tests and the notebook reach the controller through it
+    link = parse_deep_link(request_query() if query is None else query, list(shipped))
+    _follow(controller, link, shipped)
     return app
 
 
@@ -67,32 +74,29 @@ def parse_deep_link(query: str, names: list[str]) -> DeepLink:
     params = parse_qs(query.lstrip("?"), keep_blank_values=True)
     name = params.get("replay", [None])[-1]
     turn_text = params.get("turn", [None])[-1]
-    errors = []
     if name is not None:
         name = name.removesuffix(".json")
         if name not in names:
             listed = ", ".join(names[:12]) + (", …" if len(names) > 12 else "")
-            errors.append(f"There is no shipped replay named {name!r}. "
-                          + (f"Shipped replays: {listed}." if names else "No replays are shipped."))
-            return DeepLink(None, None, errors[0])
-    turn = None
-    if turn_text is not None:
-        try:
-            turn = int(turn_text)
-        except ValueError:
-            errors.append(f"turn must be a whole number, not {turn_text!r}.")
-        else:
-            if turn < 0:
-                errors.append(f"turn must be 0 (the setup) or more, not {turn}.")
-                turn = None
-    return DeepLink(name, turn, " ".join(errors))
+            return DeepLink(None, None, f"There is no shipped replay named {name!r}. "
+                            + (f"Shipped replays: {listed}." if names
+                               else "No replays are shipped."))
+    if turn_text is None:
+        return DeepLink(name)
+    try:
+        turn = int(turn_text)
+    except ValueError:
+        return DeepLink(name, None, f"turn must be a whole number, not {turn_text!r}.")
+    if turn < 0:
+        return DeepLink(name, None, f"turn must be 0 (the setup) or more, not {turn}.")
+    return DeepLink(name, turn)
 
 
 def request_query() -> str:
     """The query string of the Voila request ("" outside Voila).
 
     A pre-heated Voila kernel runs the notebook before anyone asks for the page; it waits here
-    for the request (everything imported before this point is already warm).
+    for the request (what was built before this point is ready when the page is asked for).
     """
     if os.environ.get("VOILA_PREHEAT") == "True":
         from voila.utils import wait_for_request
@@ -101,15 +105,13 @@ def request_query() -> str:
     return os.environ.get("QUERY_STRING", "")
 
 
-def _controller(shipped: dict[str, Path], link: DeepLink, folder: Path) -> ReplayController:
-    controller = ReplayController(Replay.from_state(new_game()), name="new game")
-    name = link.name or next(iter(shipped), None)
-    if name is None:
-        controller.error = f"No replays are shipped in {folder}: open a replay file."
-    elif controller.open_file(shipped[name], turn=link.turn or 0) and link.turn is not None \
-            and link.turn > len(controller.replay):
-        controller.error = (f"Turn {link.turn} is past the end of {name} "
+def _follow(controller: ReplayController, link: DeepLink, shipped: dict[str, Path]) -> None:
+    if link.name is not None and link.name != controller.name:
+        controller.open_file(shipped[link.name], turn=link.turn or 0)
+    elif link.turn is not None:
+        controller.go(link.turn)
+    if link.turn is not None and link.turn > len(controller.replay):
+        controller.error = (f"Turn {link.turn} is past the end of {controller.name} "
                             f"({len(controller.replay)} turns): showing the last position.")
     if link.error:
         controller.error = " ".join(filter(None, [link.error, controller.error]))
-    return controller

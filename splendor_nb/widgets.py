@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -548,31 +548,54 @@ class ReplayCharts:
 
     A dotted line marks the current turn and moves in place; clicking a point jumps there
     (every point carries its turn as ``customdata``). The bonus chart shows everyone or one
-    player (``players`` buttons). The figure gets its data when built, before it is shown:
-    Voila drops changes made to a FigureWidget while it runs the notebook.
+    player (``players`` buttons).
+
+    The figure is created by :meth:`load`, which runs when a browser has drawn the viewer (the
+    :class:`Shown` widget tells): the board shows without waiting for plotly's 5 MB of
+    JavaScript, and the figure is never changed while Voila runs the notebook (such changes
+    do not reach the page).
     """
 
     def __init__(self, controller: ReplayController) -> None:
         self.controller = controller
-        self.figure = go.FigureWidget(charts_figure(controller.replay, controller.turn))
+        self.figure: go.FigureWidget | None = None
         self.players = widgets.ToggleButtons(style={"button_width": "auto"})
         self.players.add_class("splendor-bonus-players")
         self._updating = False
         self._show_players()
-        self._listen()
         self.players.observe(self._picked, names="value")
         controller.observe(self._show_turn, names="turn")
         controller.observe(self._refill, names="replay")
-        figure_box = widgets.Box([self.figure], layout=widgets.Layout(width="100%"))
-        figure_box.add_class("splendor-figure")
+        loading = widgets.HTML("<div class='splendor-muted splendor-charts-loading'>"
+                               "Loading the charts…</div>")
+        self.box = widgets.Box([loading], layout=widgets.Layout(width="100%",
+                                                                min_height="480px"))
+        self.box.add_class("splendor-figure")
+        self.shown = Shown(self.load)
         self.widget = widgets.VBox(
             [widgets.HBox([widgets.HTML("<span class='splendor-muted'>Bonuses of</span>"),
                            self.players], layout=widgets.Layout(align_items="center")),
-             figure_box], layout=widgets.Layout(width="100%"))
+             self.box, self.shown], layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-charts")
 
-    def _listen(self) -> None:
-        for trace in self.figure.data:
+    def load(self) -> None:
+        """Create the figure from the current replay and turn (once) and show it."""
+        if self.figure is not None:
+            return
+        self.figure = go.FigureWidget(self._fresh())
+        self._listen(self.figure)
+        self.box.children = (self.figure,)
+
+    def _fresh(self) -> go.Figure:
+        controller = self.controller
+        figure = charts_figure(controller.replay, controller.turn)
+        shown = self.players.value
+        for index, trace in enumerate(figure.data[controller.replay.players:]):
+            trace.visible = shown < 0 or index // len(GEMS) == shown
+        return figure
+
+    def _listen(self, figure: go.FigureWidget) -> None:
+        for trace in figure.data:
             trace.on_click(self._clicked)
 
     def _show_players(self) -> None:
@@ -585,7 +608,7 @@ class ReplayCharts:
             self._updating = False
 
     def _picked(self, change: Mapping[str, Any]) -> None:
-        if self._updating:
+        if self._updating or self.figure is None:
             return
         shown = change["new"]
         players = self.controller.replay.players
@@ -594,24 +617,42 @@ class ReplayCharts:
                 trace.visible = shown < 0 or index // len(GEMS) == shown
 
     def _refill(self, _change: object = None) -> None:
-        controller = self.controller
-        fresh = charts_figure(controller.replay, controller.turn)
+        self._show_players()
+        if self.figure is None:
+            return
+        fresh = self._fresh()
         self.figure.data = ()
         with self.figure.batch_update():
             self.figure.add_traces(list(fresh.data))
             self.figure.layout = fresh.layout
-        self._listen()
-        self._show_players()
+        self._listen(self.figure)
 
     def _show_turn(self, _change: object = None) -> None:
-        turn = self.controller.turn
-        self.figure.plotly_relayout({"shapes[0].x0": turn, "shapes[0].x1": turn})
+        if self.figure is not None:
+            turn = self.controller.turn
+            self.figure.plotly_relayout({"shapes[0].x0": turn, "shapes[0].x1": turn})
 
     def _clicked(self, trace: Any, points: Any, _selector: object) -> None:
         for index in points.point_inds:
             value = trace.customdata[index]
             self.controller.go(int(value[0] if isinstance(value, Sequence) else value))
             return
+
+
+class Shown(anywidget.AnyWidget):
+    """A hidden widget that calls ``on_shown()`` once a browser has drawn it (and its page)."""
+
+    _esm = """
+function render({ model }) {
+  model.send({ type: "shown" });
+}
+export default { render };
+"""
+
+    def __init__(self, on_shown: Callable[[], None]) -> None:
+        super().__init__(layout=widgets.Layout(display="none"))
+        self.on_msg(lambda _widget, content, _buffers: on_shown()
+                    if content.get("type") == "shown" else None)
 
 
 def charts_figure(replay: Replay, turn: int = 0) -> go.Figure:

@@ -251,6 +251,7 @@ def test_a_good_upload_opens_and_can_only_be_downloaded(viewer: ReplayViewer) ->
 
 
 def test_picker_opens_a_shipped_replay(viewer: ReplayViewer) -> None:
+    viewer.charts.load()
     picker = viewer.toolbar.picker
     assert [value for _, value in picker.options] == ["", "duel", "three"]
     assert picker.value == "duel"
@@ -288,7 +289,20 @@ def test_hidden_information_switch_draws_a_players_view() -> None:
     assert viewer.controller.viewer is None and viewer.board.widget.value == seeing
 
 
+def test_charts_load_once_a_browser_has_drawn_the_viewer(viewer: ReplayViewer) -> None:
+    charts = viewer.charts
+    assert charts.figure is None
+    viewer.controller.go(4)
+    charts.shown._handle_custom_msg({"type": "shown"}, [])  # what the page sends
+    assert charts.figure is not None and charts.box.children == (charts.figure,)
+    assert charts.figure.layout.shapes[0].x0 == 4
+    first = charts.figure
+    charts.load()
+    assert charts.figure is first
+
+
 def test_chart_marker_follows_the_turn_and_a_click_jumps(viewer: ReplayViewer) -> None:
+    viewer.charts.load()
     figure = viewer.charts.figure
     viewer.controller.go(8)
     assert (figure.layout.shapes[0].x0, figure.layout.shapes[0].x1) == (8, 8)
@@ -303,6 +317,7 @@ def test_chart_marker_follows_the_turn_and_a_click_jumps(viewer: ReplayViewer) -
 
 
 def test_bonus_chart_shows_one_player_or_everyone(viewer: ReplayViewer) -> None:
+    viewer.charts.load()
     figure, buttons = viewer.charts.figure, viewer.charts.players
     buttons.value = 1
     bonus = figure.data[2:]
@@ -338,6 +353,7 @@ def test_app_is_a_tab_with_the_replay_viewer(folder: Path) -> None:
 
 def test_deep_link_opens_a_shipped_replay_at_a_turn(folder: Path) -> None:
     app = build_app("replay=three&turn=12", folder=folder)
+    app.viewer.charts.load()
     controller = app.viewer.controller
     assert (controller.name, controller.turn, controller.error) == ("three", 12, "")
     assert 'data-turn="12"' in app.viewer.board.widget.value
