@@ -12,8 +12,10 @@ app's first render against a one-button Voila notebook's.
   showing the next turn (a MutationObserver on the board's ``data-turn``), through voila and the
   kernel; median over many steps. Target: under 150 ms.
 - **first render**: seconds from opening the page to the app's board being visible, against the
-  one-button notebook in tests/browser, both served the same way in the same run
-  (benchmarks/voila_first_render.py). Target: app <= 1.5x.
+  one-button notebook in tests/browser, both served the same way in the same run: rounds back
+  to back (benchmarks/voila_first_render.py; a visitor may wait for the pre-heated kernel to
+  finish running the notebook), then rounds with a pause before each visitor (the pre-heated
+  kernel ready, as for a visitor to a quiet server). Target: app <= 1.5x.
 
 Every figure is printed beside a fixed pure-Python workload measured in the same run.
 """
@@ -25,6 +27,7 @@ import sys
 import time
 from collections.abc import Callable
 from itertools import chain
+from pathlib import Path
 
 from benchmarks.common import reference_seconds
 from benchmarks.voila_first_render import measure
@@ -42,6 +45,8 @@ from tests.voila_server import (
 
 ONE_BUTTON = REPO_ROOT / "tests" / "browser" / "one_button.ipynb"
 BROWSER_STEPS = 40
+SETTLE_SECONDS = 40.0
+"""Pause before each settled first-render round: a pre-heated app kernel is ready well within."""
 
 # Arms a keydown timestamp and a MutationObserver that notes when the board shows `turn`.
 _ARM_JS = """(turn) => {
@@ -129,11 +134,42 @@ def run_browser() -> None:
 def run_first_render(rounds: int = 3) -> None:
     button = measure(ONE_BUTTON, rounds, ".smoke-root")
     app = measure(APP_NOTEBOOK, rounds, ".splendor-app .splendor-board")
-    ratio = statistics.median(app) / statistics.median(button)
-    print(f"first render, page opened to element visible ({rounds} rounds each, same run):")
+    print(f"first render, page opened to element visible ({rounds} rounds each, back to back, "
+          "same run):")
     print(f"  one-button notebook: {_seconds(button)}")
     print(f"  app (board visible): {_seconds(app)}")
-    print(f"  app / one-button: {ratio:.2f}x (target <= 1.5x)")
+    print(f"  app / one-button: {statistics.median(app) / statistics.median(button):.2f}x "
+          "(target <= 1.5x)")
+    button = settled_first_render(ONE_BUTTON, ".smoke-root", rounds)
+    app = settled_first_render(APP_NOTEBOOK, ".splendor-app .splendor-board", rounds)
+    print(f"first render with the pre-heated kernel ready ({SETTLE_SECONDS:.0f} s between "
+          "visitors):")
+    print(f"  one-button notebook: {_seconds(button)}")
+    print(f"  app (board visible): {_seconds(app)}")
+    print(f"  app / one-button: {statistics.median(app) / statistics.median(button):.2f}x "
+          "(target <= 1.5x)")
+
+
+def settled_first_render(notebook: Path, selector: str, rounds: int) -> list[float]:
+    """Like ``measure``, but each visitor comes ``SETTLE_SECONDS`` after the last one, so that
+    voila's pre-heated kernel (voila.json) has finished running the notebook."""
+    from playwright.sync_api import sync_playwright
+
+    times = []
+    with running_voila(notebook) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=find_chromium(), args=list(CHROMIUM_ARGS))
+        try:
+            for _ in range(rounds):
+                time.sleep(SETTLE_SECONDS)
+                context = browser.new_context()
+                start = time.perf_counter()
+                goto_voila(context.new_page(), server.url, selector,
+                           timeout_ms=FIRST_LOAD_TIMEOUT_MS, server=server)
+                times.append(time.perf_counter() - start)
+                context.close()
+        finally:
+            browser.close()
+    return times
 
 
 def run(parts: tuple[str, ...] = ("python", "browser", "first-render")) -> None:
