@@ -26,6 +26,8 @@ from splendor_nb.widgets import REPLAYS_DIR, ReplayController, ReplayViewer, shi
 
 APP_CLASS = "splendor-app"
 """The DOM class of the app's root element (what the browser tests wait for)."""
+FIRST_REPLAY = "teacher-2p"
+"""The shipped replay the app opens without a deep link (an annotated game), when shipped."""
 
 
 class DeepLink(NamedTuple):
@@ -39,7 +41,8 @@ class DeepLink(NamedTuple):
 def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.Tab:
     """The app's root widget; ``query`` defaults to the Voila page's query string.
 
-    It opens the deep-linked replay, else the first shipped one, at the asked turn. The app is
+    It opens the deep-linked replay, else ``FIRST_REPLAY`` (or the first shipped one), at the
+    asked turn. The app is
     built before the query string is read, so that a pre-heated Voila kernel has it ready
     when the page is asked for.
 
@@ -50,7 +53,7 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
     shipped = shipped_replays(folder)
     controller = ReplayController(Replay.from_state(new_game()), name="new game")
     if shipped:
-        controller.open_file(next(iter(shipped.values())))
+        controller.open_file(shipped.get(FIRST_REPLAY) or next(iter(shipped.values())))
     else:
         controller.error = f"No replays are shipped in {folder}: open a replay file."
     viewer = ReplayViewer(controller, folder=folder, keyboard="page")

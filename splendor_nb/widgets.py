@@ -32,7 +32,7 @@ import plotly.graph_objects as go
 import traitlets
 from plotly.subplots import make_subplots
 
-from splendor_nb.analysis import bonus_chart, points_chart, turns
+from splendor_nb.analysis import PLAYER_COLOURS, bonus_chart, points_chart, turns
 from splendor_nb.cards import GEMS
 from splendor_nb.diagram import diagram_svg, turn_path
 from splendor_nb.engine import WINNING_POINTS, GameState
@@ -356,7 +356,7 @@ export default { render };
     _css = """
 .splendor-moves { position: relative; overflow-y: auto; height: 100%; font-size: 13px;
   border: 1px solid #d0d4da; border-radius: 6px; background: #fff; }
-.splendor-move { display: grid; grid-template-columns: 2.4em minmax(3em, 7em) 1fr 1.8em 1.2em;
+.splendor-move { display: grid; grid-template-columns: 2.4em minmax(3em, 9em) 1fr 1.8em 1.2em;
   gap: 0.4em; padding: 2px 8px; cursor: pointer; border-bottom: 1px solid #f0f1f3;
   align-items: baseline; }
 .splendor-move:hover { background: #eef4fb; }
@@ -372,14 +372,9 @@ export default { render };
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 12px; }
 .splendor-move.current .splendor-move-comment { color: #e8eefc; }
 .splendor-move.current .splendor-move-note { color: #fff; }
-.splendor-p0 .splendor-move-who::before, .splendor-p1 .splendor-move-who::before,
-.splendor-p2 .splendor-move-who::before, .splendor-p3 .splendor-move-who::before {
-  content: "\\25cf\\00a0"; }
-.splendor-p0 .splendor-move-who::before { color: #d9480f; }
-.splendor-p1 .splendor-move-who::before { color: #1971c2; }
-.splendor-p2 .splendor-move-who::before { color: #2f9e44; }
-.splendor-p3 .splendor-move-who::before { color: #9c36b5; }
-"""
+.splendor-move.current .splendor-move-who::before { color: #fff; }
+""" + "".join(f".splendor-p{i} .splendor-move-who::before {{ content: '\\25cf\\00a0'; "
+              f"color: {colour}; }}\n" for i, colour in enumerate(PLAYER_COLOURS))
     rows: traitlets.List[list[object]] = traitlets.List().tag(sync=True)
     turn = traitlets.Int(0).tag(sync=True)
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from splendor_nb.ai import Bot
-from splendor_nb.app import DeepLink, build_app, parse_deep_link, request_query
+from splendor_nb.app import FIRST_REPLAY, DeepLink, build_app, parse_deep_link, request_query
 from splendor_nb.diagram import diagram_svg, turn_path
 from splendor_nb.engine import new_game
 from splendor_nb.render import board_html
@@ -349,6 +349,11 @@ def test_app_is_a_tab_with_the_replay_viewer(folder: Path) -> None:
     assert app.children[0] is app.viewer.widget
     assert app.viewer.keyboard.scope == "page"
     assert app.viewer.controller.name == "duel" and app.viewer.controller.error == ""
+
+
+def test_app_opens_the_annotated_sample_game_first(folder: Path, game: Replay) -> None:
+    game.save(folder / f"{FIRST_REPLAY}.json")
+    assert build_app("", folder=folder).viewer.controller.name == FIRST_REPLAY
 
 
 def test_deep_link_opens_a_shipped_replay_at_a_turn(folder: Path) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from splendor_nb.app import FIRST_REPLAY
 from splendor_nb.replay import Replay
 from splendor_nb.widgets import shipped_replays
 from tests.voila_server import REPO_ROOT, VoilaServer
@@ -40,6 +41,16 @@ def shipped() -> dict[str, Path]:
         pytest.fail(f"the app tests need two shipped replays in replays/, found {list(replays)}",
                     pytrace=False)
     return replays
+
+
+def opened_first(shipped: dict[str, Path]) -> str:
+    """The replay the app opens without a deep link."""
+    return FIRST_REPLAY if FIRST_REPLAY in shipped else next(iter(shipped))
+
+
+def another(shipped: dict[str, Path]) -> str:
+    """A shipped replay other than the one opened first."""
+    return next(name for name in shipped if name != opened_first(shipped))
 
 
 @pytest.fixture
@@ -78,7 +89,7 @@ def test_step_with_the_buttons_and_the_keyboard(page: Page, voila_app: VoilaServ
                                                 open_voila: Open,
                                                 shipped: dict[str, Path]) -> None:
     app = open_voila(voila_app, ".splendor-app")
-    first = next(iter(shipped))
+    first = opened_first(shipped)
     expect(board(page)).to_have_attribute("data-turn", "0")
     expect(app.locator(".splendor-picker select")).to_have_value(first)
     app.locator(".splendor-forward").click()
@@ -108,7 +119,7 @@ def test_pick_a_replay_then_jump_from_a_chart_point(page: Page, voila_app: Voila
                                                     open_voila: Open,
                                                     shipped: dict[str, Path]) -> None:
     app = open_voila(voila_app, ".splendor-app")
-    other = list(shipped)[1]
+    other = another(shipped)
     replay = Replay.load(shipped[other])
     app.locator(".splendor-picker select").select_option(other)
     expect(app.locator(".splendor-title")).to_contain_text(replay.names[0], timeout=UPDATE_MS)
@@ -133,7 +144,7 @@ def test_a_comment_is_saved_and_shown_as_text(page: Page, voila_app: VoilaServer
                                               tmp_path: Path, dialogs: list[str]) -> None:
     """Upload a copy whose first player is named like an attack, comment with an attack,
     download it back; both show as text and nothing runs."""
-    document = json.loads(next(iter(shipped.values())).read_text(encoding="utf-8"))
+    document = json.loads(shipped[opened_first(shipped)].read_text(encoding="utf-8"))
     document["headers"]["players"][0]["name"] = XSS
     upload = tmp_path / "attack.json"
     upload.write_text(json.dumps(document), encoding="utf-8")
@@ -181,7 +192,7 @@ def test_a_comment_is_saved_and_shown_as_text(page: Page, voila_app: VoilaServer
 
 def test_deep_link_opens_a_replay_at_a_turn(page: Page, voila_app: VoilaServer,
                                             open_voila: Open, shipped: dict[str, Path]) -> None:
-    name = list(shipped)[1]
+    name = another(shipped)
     app = open_voila(f"{voila_app.url}?replay={name}&turn=7", ".splendor-app")
     expect(board(page)).to_have_attribute("data-turn", "7")
     expect(app.locator(".splendor-picker select")).to_have_value(name)
@@ -196,6 +207,6 @@ def test_deep_link_outside_replays_gets_a_message(page: Page, voila_app: VoilaSe
     banner = app.locator(".splendor-error-text")
     expect(banner).to_contain_text("There is no shipped replay named '../../pyproject.toml'.")
     expect(app).not_to_contain_text("[project]")
-    expect(app.locator(".splendor-picker select")).to_have_value(next(iter(shipped)))
+    expect(app.locator(".splendor-picker select")).to_have_value(opened_first(shipped))
     expect(board(page)).to_have_attribute("data-turn", "0")
     shoot(banner, "deep-link-error.png")
