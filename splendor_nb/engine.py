@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import combinations
+from itertools import combinations, product
+from operator import add
 from typing import NamedTuple, TypeVar
 
 from splendor_nb.cards import (
@@ -596,16 +597,21 @@ def _shape(supply: tuple[int, ...]) -> tuple[int, ...]:
 def _take_moves(shape: tuple[int, ...], tokens: tuple[int, ...], due: tuple[str, ...]
                 ) -> tuple[Move, ...]:
     """Every take (R-TAKE3, then R-TAKE2) for a supply of this shape and a hand of ``tokens``."""
+    held = tokens or NO_TOKENS
+    moves: list[Move] = []
+    for gems in _takes(shape):
+        hand = tuple(map(add, held, gems))
+        moves.extend(_variants("take", gems, None, None, hand, due))
+    return tuple(moves)
+
+
+@lru_cache(maxsize=256)
+def _takes(shape: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The gems each legal take takes, for a supply of this shape (R-TAKE3, R-TAKE2)."""
     available = [i for i in range(5) if shape[i]]
     takes = [_gem_counts(c) for c in combinations(available, min(3, len(available)))
              if available]
-    takes += [_gem_counts((i, i)) for i in range(5) if shape[i] == 2]
-    held = tokens or NO_TOKENS
-    moves: list[Move] = []
-    for gems in takes:
-        hand = tuple(t + g for t, g in zip(held, gems))
-        moves.extend(_variants("take", gems, None, None, hand, due))
-    return tuple(moves)
+    return (*takes, *(_gem_counts((i, i)) for i in range(5) if shape[i] == 2))
 
 
 def _reserve_moves(card: str | None, tier: int | None, hand: tuple[int, ...],
@@ -617,8 +623,18 @@ def _reserve_moves(card: str | None, tier: int | None, hand: tuple[int, ...],
 def _variants(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None,
               hand: tuple[int, ...], due: tuple[str, ...]) -> tuple[Move, ...]:
     """One action with every way to return tokens above 10 and every noble that may visit."""
+    if not due:  # the common case, read off a table at C speed: hundreds of moves at 10 tokens
+        return tuple(map(_by_return(kind, gems, card, tier).__getitem__, _returns(hand)))
     return tuple(_interned(kind, gems, card, tier, returned, noble)
-                 for returned in _returns(hand) for noble in due or (None,))
+                 for returned in _returns(hand) for noble in due)
+
+
+@cache
+def _by_return(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None
+               ) -> dict[tuple[int, ...], Move]:
+    """The action with each possible return of up to 3 tokens (a turn adds at most 3)."""
+    return {returned: _interned(kind, gems, card, tier, returned, None)
+            for returned in product(range(4), repeat=6) if sum(returned) <= 3}
 
 
 @lru_cache(maxsize=1 << 12)
