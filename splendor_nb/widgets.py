@@ -564,7 +564,7 @@ class ReplayCharts:
         loading = widgets.HTML("<div class='splendor-muted splendor-charts-loading'>"
                                "Loading the charts…</div>")
         self.box = widgets.Box([loading], layout=widgets.Layout(width="100%",
-                                                                min_height="480px"))
+                                                                min_height="500px"))
         self.box.add_class("splendor-figure")
         self.shown = Shown(self.load)
         self.widget = widgets.VBox(
@@ -668,14 +668,16 @@ def charts_figure(replay: Replay, turn: int = 0) -> go.Figure:
     for trace in points_chart(frame).data:
         figure.add_trace(trace, row=1, col=1)
     for trace in bonus_chart(frame).data:
-        figure.add_trace(trace.update(showlegend=False), row=2, col=1)
+        figure.add_trace(trace.update(showlegend=False, legendgroup=None, legendgrouptitle=None),
+                         row=2, col=1)
     figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color="#9ca3af", row=1, col=1,
                      annotation_text=f"{WINNING_POINTS} points",
                      annotation_position="top left")
-    figure.update_layout(width=CHART_WIDTH, height=480,
-                         margin={"l": 36, "r": 8, "t": 48, "b": 36},
+    figure.update_layout(width=CHART_WIDTH, height=500,
+                         margin={"l": 36, "r": 8, "t": 28, "b": 64},
                          template="plotly_white", hovermode="closest", clickmode="event",
-                         legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.1})
+                         legend={"orientation": "h", "x": 0, "y": -0.1, "yanchor": "top",
+                                 "entrywidth": 0.5, "entrywidthmode": "fraction"})
     figure.update_xaxes(range=[-0.5, len(replay) + 0.5])
     figure.update_xaxes(title_text="turn", row=2, col=1)
     return figure
