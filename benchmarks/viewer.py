@@ -95,7 +95,7 @@ def run_python() -> None:
     BoardView(board_only)
     board = step_times(board_only)
     whole = ReplayController(replay)
-    ReplayViewer(whole)
+    ReplayViewer(whole).charts.load()  # as after a browser has drawn it
     viewer = step_times(whole)
     print(f"step one turn in Python ({name}, {len(replay)} turns, {len(board)} passes):")
     print(f"  controller + board re-render: median {_ms(list(chain.from_iterable(board)))}; "

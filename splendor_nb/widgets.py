@@ -146,6 +146,7 @@ class ReplayController(traitlets.HasTraits):
     def open(self, replay: Replay, *, path: Path | None = None, name: str = "",
              turn: int = 0) -> None:
         """Show another replay, at ``turn``; views hear one ``replay`` change, then ``turn``."""
+        dropped = f" (the unsaved comments on {self.name} were dropped)" if self.dirty else ""
         with self.hold_trait_notifications():
             self.replay = replay
             self.path = path
@@ -154,7 +155,7 @@ class ReplayController(traitlets.HasTraits):
             self.turn = turn
             self.dirty = False
             self.error = ""
-            self.status = f"Opened {name}" if name else ""
+            self.status = (f"Opened {name}" if name else "") + dropped
 
     def open_file(self, path: Path, *, turn: int = 0) -> bool:
         """Open a replay file; on a :class:`ReplayError`, set ``error`` and keep the current one."""
@@ -737,7 +738,13 @@ class ReplayToolbar:
         self.download_button.add_class("splendor-download")
         self.status = widgets.HTML()
         self.status.add_class("splendor-status")
-        self.banner = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.message = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        self.dismiss = widgets.Button(icon="times", tooltip="Dismiss",
+                                      layout=widgets.Layout(width="36px"))
+        self.dismiss.add_class("splendor-dismiss")
+        self.dismiss.on_click(lambda _button: setattr(controller, "error", ""))
+        self.banner = widgets.HBox([self.message, self.dismiss],
+                                   layout=widgets.Layout(width="100%", align_items="center"))
         self.banner.add_class("splendor-error")
         self.downloader = Downloader()
         self._updating = False
@@ -798,9 +805,9 @@ class ReplayToolbar:
 
     def _show_error(self, _change: object = None) -> None:
         error = self.controller.error
-        self.banner.value = (f"<div class='splendor-error-text' role='alert'>"
-                             f"{html.escape(error)}</div>" if error else "")
-        self.banner.layout.display = "block" if error else "none"
+        self.message.value = (f"<div class='splendor-error-text' role='alert'>"
+                              f"{html.escape(error)}</div>" if error else "")
+        self.banner.layout.display = "flex" if error else "none"
 
 
 class ReplayViewer:
@@ -847,7 +854,7 @@ class ReplayViewer:
                             layout=widgets.Layout(flex_flow="row wrap", width="100%",
                                                   align_items="flex-start"))
         self.widget = widgets.VBox(
-            [widgets.HTML(STYLE), self.toolbar.widget, self.title, main, self.keyboard],
+            [widgets.HTML(_STYLE), self.toolbar.widget, self.title, main, self.keyboard],
             layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-viewer")
 
@@ -869,14 +876,16 @@ class ReplayViewer:
                             f"{html.escape(' · '.join(details))}</span></div>")
 
 
-STYLE = """<style>
+_STYLE = """<style>
 .splendor-viewer { font-family: system-ui, "DejaVu Sans", sans-serif; color: #1f2328; }
 .splendor-viewer .splendor-muted { color: #6b7280; font-weight: normal; }
 .splendor-viewer .splendor-title-text { font-size: 16px; margin: 4px 0 6px 2px; }
 .splendor-viewer .splendor-section { font-weight: 600; font-size: 13px; margin: 6px 0 2px 2px;
   color: #374151; text-transform: uppercase; letter-spacing: 0.04em; }
-.splendor-viewer .splendor-error-text { background: #fdecea; border: 1px solid #f5c2c0;
-  color: #8a1c14; border-radius: 6px; padding: 8px 12px; margin: 4px 0; white-space: pre-wrap; }
+.splendor-viewer .splendor-error { background: #fdecea; border: 1px solid #f5c2c0;
+  border-radius: 6px; margin: 4px 0; padding: 2px 4px 2px 12px; box-sizing: border-box; }
+.splendor-viewer .splendor-error-text { color: #8a1c14; white-space: pre-wrap; }
+.splendor-viewer .splendor-dismiss { background: transparent; color: #8a1c14; }
 .splendor-viewer .splendor-nav button { font-size: 15px; }
 .splendor-viewer .splendor-where { margin-left: 8px; white-space: nowrap; }
 .splendor-viewer .splendor-side-column { padding-left: 12px; box-sizing: border-box; }

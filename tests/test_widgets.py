@@ -226,11 +226,13 @@ def test_a_bad_upload_shows_the_error_and_keeps_the_replay(viewer: ReplayViewer,
     upload(viewer, "broken.json", json.dumps(document).encode())
     assert "broken.json" in controller.error and "turn 4" in controller.error
     assert "(the 3 turns before it are valid)" in controller.error
-    assert viewer.toolbar.banner.layout.display == "block"
-    assert "role='alert'" in viewer.toolbar.banner.value
+    assert viewer.toolbar.banner.layout.display == "flex"
+    assert "role='alert'" in viewer.toolbar.message.value
     assert controller.name == "duel" and controller.turn == 5 and board_turn(viewer) == 5
     upload(viewer, "junk.json", b"\xff\xfe not json")
     assert "junk.json: not UTF-8" in controller.error and controller.name == "duel"
+    viewer.toolbar.dismiss.click()
+    assert controller.error == "" and viewer.toolbar.banner.layout.display == "none"
 
 
 def test_a_good_upload_opens_and_can_only_be_downloaded(viewer: ReplayViewer) -> None:
@@ -248,6 +250,15 @@ def test_a_good_upload_opens_and_can_only_be_downloaded(viewer: ReplayViewer) ->
     assert viewer.toolbar.save_button.disabled
     with pytest.raises(ValueError, match="download it"):
         controller.save()
+
+
+def test_opening_another_replay_says_unsaved_comments_were_dropped(
+        viewer: ReplayViewer) -> None:
+    viewer.controller.go(1)
+    viewer.annotation.comment.value = "not saved"
+    viewer.toolbar.picker.value = "three"
+    assert viewer.toolbar.status.value.endswith(
+        "Opened three (the unsaved comments on duel were dropped)</span>")
 
 
 def test_picker_opens_a_shipped_replay(viewer: ReplayViewer) -> None:
@@ -336,7 +347,7 @@ def test_names_and_comments_are_escaped(folder: Path) -> None:
         assert XSS not in html_text
         assert "&lt;img src=x onerror=alert(1)&gt;" in html_text
     viewer.controller.error = XSS
-    assert XSS not in viewer.toolbar.banner.value
+    assert XSS not in viewer.toolbar.message.value
     assert viewer.moves.rows[1][2] == XSS  # the list's script puts it in as text
 
 

@@ -188,6 +188,8 @@ def test_a_comment_is_saved_and_shown_as_text(page: Page, voila_app: VoilaServer
     expect(app.locator(".splendor-title")).to_contain_text(XSS)
     assert page.locator(".jp-OutputArea-output.jp-mod-error").count() == 0
     shoot(app.locator(".splendor-toolbar").locator("xpath=.."), "error.png")
+    app.locator(".splendor-dismiss").click()
+    expect(banner).to_have_count(0, timeout=UPDATE_MS)
 
 
 def test_deep_link_opens_a_replay_at_a_turn(page: Page, voila_app: VoilaServer,
@@ -209,4 +211,4 @@ def test_deep_link_outside_replays_gets_a_message(page: Page, voila_app: VoilaSe
     expect(app).not_to_contain_text("[project]")
     expect(app.locator(".splendor-picker select")).to_have_value(opened_first(shipped))
     expect(board(page)).to_have_attribute("data-turn", "0")
-    shoot(banner, "deep-link-error.png")
+    shoot(app.locator(".splendor-error"), "deep-link-error.png")
