@@ -565,7 +565,7 @@ class ReplayCharts:
         loading = widgets.HTML("<div class='splendor-muted splendor-charts-loading'>"
                                "Loading the charts…</div>")
         self.box = widgets.Box([loading], layout=widgets.Layout(width="100%",
-                                                                min_height="500px"))
+                                                                min_height="520px"))
         self.box.add_class("splendor-figure")
         self.shown = Shown(self.load)
         self.widget = widgets.VBox(
@@ -674,8 +674,9 @@ def charts_figure(replay: Replay, turn: int = 0) -> go.Figure:
     figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color="#9ca3af", row=1, col=1,
                      annotation_text=f"{WINNING_POINTS} points",
                      annotation_position="top left")
-    figure.update_layout(width=CHART_WIDTH, height=500,
-                         margin={"l": 36, "r": 8, "t": 28, "b": 64},
+    figure.update_layout(width=CHART_WIDTH, height=520,
+                         margin={"l": 36, "r": 8, "t": 56, "b": 64},
+                         modebar={"remove": ["select2d", "lasso2d", "autoScale2d"]},
                          template="plotly_white", hovermode="closest", clickmode="event",
                          legend={"orientation": "h", "x": 0, "y": -0.1, "yanchor": "top",
                                  "entrywidth": 0.5, "entrywidthmode": "fraction"})
