@@ -22,16 +22,15 @@ from __future__ import annotations
 import datetime
 import json
 import os
-import re
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import jsonschema
+import fastjsonschema
 
 from splendor_nb.cards import CARD_BY_ID, NOBLE_BY_ID, Card, Noble
 from splendor_nb.engine import GameState, setup
@@ -403,10 +402,10 @@ def _headers(players: int, seed: int | None, given: dict[str, Any] | None) -> di
         "seed": seed,
     }
     headers.update(given or {})
-    error = jsonschema.exceptions.best_match(_validator("headers").iter_errors(headers))
-    if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path)
-        raise ReplayError(f"bad headers: {where}: {error.message}", rule=FORMAT_RULE)
+    try:
+        _validator("headers")(headers)
+    except fastjsonschema.JsonSchemaValueException as error:
+        raise ReplayError(f"bad headers: {_schema_message(error)}", rule=FORMAT_RULE) from None
     if len(headers["players"]) != players:
         raise ReplayError(f"bad headers: {len(headers['players'])} players named for a "
                           f"{players}-player game", rule=FORMAT_RULE)
@@ -452,55 +451,39 @@ def _schema() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=2)
-def _validator(part: str | None = None) -> jsonschema.protocols.Validator:
-    """The schema's validator, compiled once; ``part`` names one top-level property's schema."""
+def _validator(part: str | None = None) -> Callable[[Any], Any]:
+    """The schema compiled once to a Python function; ``part`` names one top-level property.
+
+    fastjsonschema, not jsonschema: importing jsonschema here costs seconds (it builds an IRI
+    parser at import when rfc3987-syntax is installed, as Jupyter's packages do).
+    """
     schema = _schema()
-    validator_class = jsonschema.validators.validator_for(schema)
-    validator: jsonschema.protocols.Validator = validator_class(
-        schema if part is None else schema["properties"][part])
-    return validator
+    return fastjsonschema.compile(schema if part is None else schema["properties"][part])
 
 
 def _schema_problem(document: dict[str, Any]) -> tuple[int | None, str]:
     """The first schema violation: ``(index of the bad turn or None, message)``; ``""`` if none.
 
-    When every violation lies inside ``turns``, the index of the first bad turn is given so that
-    the turns before it can still be loaded. Turns that pass :func:`_plain_turn` are not handed
-    to jsonschema, which would spend most of the loading time on them.
+    When the violation lies inside ``turns`` and the rest of the document is valid, the index of
+    the first bad turn is given so that the turns before it can still be loaded.
     """
-    turns = document.get("turns")
-    if isinstance(turns, list) and all(_plain_turn(turn) for turn in turns):
-        errors = list(_validator().iter_errors({**document, "turns": []}))
-    else:
-        errors = list(_validator().iter_errors(document))
-    if not errors:
-        return None, ""
-    turn_errors = [e for e in errors if len(e.absolute_path) >= 2 and e.absolute_path[0] == "turns"]
-    if len(turn_errors) == len(errors):
-        first = min(turn_errors, key=lambda e: int(e.absolute_path[1]))
-        where = "/".join(str(p) for p in list(first.absolute_path)[2:]) or "turn"
-        return int(first.absolute_path[1]), f"{where}: {first.message}"
-    best = jsonschema.exceptions.best_match(errors)
-    where = "/".join(str(p) for p in best.absolute_path) or "the document"
-    return None, f"{where}: {best.message}"
+    try:
+        _validator()(document)
+    except fastjsonschema.JsonSchemaValueException as error:
+        path = list(error.path)[1:]
+        if len(path) >= 2 and path[0] == "turns" and str(path[1]).isdigit():
+            try:
+                _validator()({**document, "turns": []})
+            except fastjsonschema.JsonSchemaValueException as outer:
+                return None, _schema_message(outer)
+            return int(path[1]), _schema_message(error, skip=2)
+        return None, _schema_message(error)
+    return None, ""
 
 
-_TURN_KEYS = frozenset({"move", "revealed", "comment", "glyph"})
-_CARD_ID = re.compile(r"[1-3][wbgrk][0-9]{1,2}")
-_GLYPH_VALUES = frozenset({"", *GLYPHS})
-
-
-def _plain_turn(turn: Any) -> bool:
-    """A fast check of one turn that implies the schema's rules for it (a test holds it to that)."""
-    if type(turn) is not dict or not turn.keys() <= _TURN_KEYS:
-        return False
-    move = turn.get("move")
-    if type(move) is not str or not 1 <= len(move) <= 100:
-        return False
-    if "revealed" in turn:
-        revealed = turn["revealed"]
-        if type(revealed) is not str or _CARD_ID.fullmatch(revealed) is None:
-            return False
-    if "comment" in turn and type(turn["comment"]) is not str:
-        return False
-    return "glyph" not in turn or (type(turn["glyph"]) is str and turn["glyph"] in _GLYPH_VALUES)
+def _schema_message(error: fastjsonschema.JsonSchemaValueException, skip: int = 0) -> str:
+    """``"where: what"`` from a schema error, the path read as ``turns/3/glyph``."""
+    path = list(error.path)[1 + skip:]
+    where = "/".join(str(p) for p in path) or ("turn" if skip else "the document")
+    what = error.message.removeprefix(error.name or "").strip()
+    return f"{where}: {what}"
