@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import combinations, product
-from operator import add
+from itertools import combinations, combinations_with_replacement, product
+from operator import add, le
 from typing import NamedTuple, TypeVar
 
 from splendor_nb.cards import (
@@ -180,56 +180,29 @@ class GameState(NamedTuple):
         nobles = self.nobles if owned + 1 >= MIN_NOBLE_CARDS else ()
         due = _due(nobles, bonuses) if nobles and owned >= MIN_NOBLE_CARDS else ()
         moves: list[Move] = []
-        for card in self._buyable(player):
+        face_up = _face_up(self.market_rows)
+        for card in _affordable(face_up + player.reserved, tokens, bonuses):
             if nobles:
                 after = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
                 moves.extend(_buy_moves(card.id, _due(nobles, after)))
             else:
-                moves.append(_BUY[card.id])
+                moves.append(_BUY[card])
         supply = self.supply_counts
         total = sum(tokens)
         moves.extend(_take_moves(_shape(supply), tokens if total > 7 else (), due))
         if len(player.reserved) < RESERVE_LIMIT:
+            tiers = [tier for tier, deck in enumerate(self.decks, start=1) if deck]
             gold = 1 if supply[GOLD] else 0
             if total + gold <= TOKEN_LIMIT and not due:
-                for row in self.market_rows:
-                    for slot in row:
-                        if slot is not None:
-                            moves.append(_RESERVE[slot.id])
-                for tier, deck in enumerate(self.decks, start=1):
-                    if deck:
-                        moves.append(_RESERVE_BLIND[tier])
+                moves.extend(map(_RESERVE.__getitem__, face_up))
+                moves.extend(map(_RESERVE_BLIND.__getitem__, tiers))
             else:
                 hand = (*tokens[:GOLD], tokens[GOLD] + gold)
-                for row in self.market_rows:
-                    for slot in row:
-                        if slot is not None:
-                            moves.extend(_reserve_moves(slot.id, None, hand, due))
-                for tier, deck in enumerate(self.decks, start=1):
-                    if deck:
-                        moves.extend(_reserve_moves(None, tier, hand, due))
+                for card in face_up:
+                    moves.extend(_reserve_moves(card.id, None, hand, due))
+                for tier in tiers:
+                    moves.extend(_reserve_moves(None, tier, hand, due))
         return moves or [PASS]
-
-    def _buyable(self, player: PlayerState) -> Iterable[Card]:
-        w, b, g, r, k, gold = player.token_counts
-        bw, bb, bg, br, bk = player.bonus_counts
-        w += bw
-        b += bb
-        g += bg
-        r += br
-        k += bk
-        for row in self.market_rows:
-            for card in row:
-                if card is not None:
-                    cw, cb, cg, cr, ck = card.costs
-                    if ((cw > w and cw - w) + (cb > b and cb - b) + (cg > g and cg - g)
-                            + (cr > r and cr - r) + (ck > k and ck - k)) <= gold:
-                        yield card
-        for card in player.reserved:
-            cw, cb, cg, cr, ck = card.costs
-            if ((cw > w and cw - w) + (cb > b and cb - b) + (cg > g and cg - g)
-                    + (cr > r and cr - r) + (ck > k and ck - k)) <= gold:
-                yield card
 
     # --- applying a move ----------------------------------------------------------------------
 
@@ -587,6 +560,31 @@ def _due(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> tuple[str, ...]
                  and r >= n.needs[3] and k >= n.needs[4])
 
 
+def _affordable(cards: Iterable[Card], tokens: tuple[int, ...], bonuses: tuple[int, ...]
+                ) -> list[Card]:
+    """The cards whose price these tokens and bonuses pay, gold filling the gaps (R-BUY)."""
+    w, b, g, r, k, gold = tokens
+    bw, bb, bg, br, bk = bonuses
+    w += bw
+    b += bb
+    g += bg
+    r += br
+    k += bk
+    found = []
+    for card in cards:
+        cw, cb, cg, cr, ck = card.costs
+        if ((cw > w and cw - w) + (cb > b and cb - b) + (cg > g and cg - g)
+                + (cr > r and cr - r) + (ck > k and ck - k)) <= gold:
+            found.append(card)
+    return found
+
+
+@lru_cache(maxsize=1 << 12)
+def _face_up(rows: tuple[tuple[Card | None, ...], ...]) -> tuple[Card, ...]:
+    """The face-up cards of the market, tier by tier, slot by slot."""
+    return tuple(card for row in rows for card in row if card is not None)
+
+
 @lru_cache(maxsize=1 << 12)
 def _shape(supply: tuple[int, ...]) -> tuple[int, ...]:
     """Per gem colour: 0 none, 1 some, 2 at least 4 (what R-TAKE3 and R-TAKE2 look at)."""
@@ -663,23 +661,12 @@ def _returns(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     excess = sum(hand) - TOKEN_LIMIT
     if excess <= 0:
         return (NO_TOKENS,)
-    found: list[tuple[int, ...]] = []
-
-    def extend(prefix: tuple[int, ...], left: int) -> None:
-        colour = len(prefix)
-        if colour == 6:
-            if not left:
-                found.append(prefix)
-            return
-        for n in range(min(left, hand[colour]), -1, -1):
-            extend((*prefix, n), left - n)
-
-    extend((), excess)
-    return tuple(found)
+    options = (_gem_counts(c) for c in combinations_with_replacement(range(6), excess))
+    return tuple(returned for returned in options if all(map(le, returned, hand)))
 
 
-_BUY: dict[str, Move] = {c.id: Move("buy", card=c.id) for c in CARDS}
-_RESERVE: dict[str, Move] = {c.id: Move("reserve", card=c.id) for c in CARDS}
+_BUY: dict[Card, Move] = {c: Move("buy", card=c.id) for c in CARDS}
+_RESERVE: dict[Card, Move] = {c: Move("reserve", card=c.id) for c in CARDS}
 _RESERVE_BLIND: dict[int, Move] = {tier: Move("reserve", tier=tier) for tier in (1, 2, 3)}
 MIN_NOBLE_CARDS = min(sum(n.needs) for n in NOBLES)
 
