@@ -29,21 +29,9 @@ from tqdm.auto import tqdm
 
 from splendor_nb.cards import COLOURS, GEMS
 from splendor_nb.engine import WINNING_POINTS
+from splendor_nb.palette import GEM_COLOURS, LINE_COLOURS, OUTLINE, PLAYER_COLOURS
 from splendor_nb.replay import Replay
 
-GEM_COLOURS: dict[str, str] = {
-    "white": "#e4e4e4",
-    "blue": "#1f5fbf",
-    "green": "#2e8b3e",
-    "red": "#d0312d",
-    "black": "#3a3a3a",
-    "gold": "#d4a017",
-}
-"""Screen colours of the gems; white is a light grey, drawn with :data:`OUTLINE` around it."""
-OUTLINE = "#333333"
-LINE_COLOURS: dict[str, str] = {**GEM_COLOURS, "white": "#b4b4b4"}
-"""Line colours: the gem colours, with white a darker grey so that a thin line shows on white."""
-PLAYER_COLOURS: tuple[str, ...] = ("#7b3fa0", "#e07b00", "#00897b", "#c2185b")
 PLAYER_DASHES: tuple[str, ...] = ("solid", "dash", "dot", "dashdot")
 PLAYER_SYMBOLS: tuple[str, ...] = ("circle", "square", "diamond", "triangle-up")
 COLUMNS: tuple[str, ...] = (

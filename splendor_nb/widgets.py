@@ -24,20 +24,21 @@ import html
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import ipywidgets as widgets
-import plotly.graph_objects as go
 import traitlets
-from plotly.subplots import make_subplots
 
-from splendor_nb.analysis import PLAYER_COLOURS, bonus_chart, points_chart, turns
 from splendor_nb.cards import GEMS
 from splendor_nb.diagram import diagram_svg, turn_path
 from splendor_nb.engine import WINNING_POINTS, GameState
+from splendor_nb.palette import PLAYER_COLOURS
 from splendor_nb.render import board_html
 from splendor_nb.replay import GLYPHS, Replay, ReplayError, Turn
+
+if TYPE_CHECKING:  # pandas and plotly load with the charts, not with the viewer
+    import plotly.graph_objects as go
 
 REPLAYS_DIR = Path(__file__).resolve().parent.parent / "replays"
 """The replays shipped with splendor_nb (the repository's replays/ folder)."""
@@ -578,6 +579,8 @@ class ReplayCharts:
         """Create the figure from the current replay and turn (once) and show it."""
         if self.figure is not None:
             return
+        import plotly.graph_objects as go
+
         self.figure = go.FigureWidget(self._fresh())
         self._listen(self.figure)
         self.box.children = (self.figure,)
@@ -660,6 +663,10 @@ def charts_figure(replay: Replay, turn: int = 0) -> go.Figure:
     >>> len(figure.data), figure.layout.shapes[0].x0
     (12, 0)
     """
+    from plotly.subplots import make_subplots
+
+    from splendor_nb.analysis import bonus_chart, points_chart, turns
+
     frame = turns(replay)
     figure = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.1,
                            row_heights=[0.42, 0.58],
