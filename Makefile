@@ -6,20 +6,13 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-# voila for `make app`: a pre-heated kernel per notebook (the notebook runs before anyone
-# asks for it), and idle kernels of closed pages culled. A voila.json at the repository root,
-# when there is one, holds these settings (voila reads it from its working folder; the test
-# servers start from here too), so they are not repeated on the command line. Pooled kernels
-# are never culled; one handed to a visitor after waiting longer than the idle timeout could
-# be culled before the page connects (seen with short timeouts), so keep the timeout long.
-# Override with `make app VOILA_FLAGS=...`.
-ifeq ($(wildcard voila.json),)
-VOILA_FLAGS ?= --preheat_kernel=True --pool_size=1 \
-	--MappingKernelManager.cull_idle_timeout=1800 \
-	--MappingKernelManager.cull_interval=120
-else
+# voila for `make app` reads voila.json from the repository root (the test servers start from
+# here too): two pre-heated kernels, so that visitors arriving one after another find the app
+# already run, and idle kernels of closed pages culled. Pooled kernels are never culled; one
+# handed to a visitor after waiting longer than the idle timeout could be culled before the
+# page connects (seen with short timeouts), so keep the timeout long.
+# Extra options: `make app VOILA_FLAGS=...`.
 VOILA_FLAGS ?=
-endif
 
 # nbval runs the notebooks (it only collects .ipynb files); pytest's other settings are in
 # pyproject.toml. On a failing browser test, playwright keeps a screenshot in test-results/.
