@@ -19,9 +19,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.common import reference_workload
 from splendor_nb.analysis import load_folder
 from splendor_nb.engine import new_game
-from splendor_nb.replay import Replay
+from tests.games import random_replay
 
 ROUNDS = 3
 MAX_TURNS = 400
@@ -38,7 +39,7 @@ def run(games: int = 1000) -> None:
         for _ in range(ROUNDS):  # interleaved, so that both sides see the same machine load
             rounds.append((_timed(lambda: load_folder(folder, progress=False)),
                            _timed(lambda: [_playout(seed) for seed in range(playout_games)]),
-                           _timed(_reference_workload)))
+                           _timed(reference_workload)))
     print(f"games: {games}, turns: {turns}, DataFrame rows: {rows}; "
           f"engine playouts: {playout_games} games, {playout_turns} turns")
     for index, clock in enumerate(("CPU", "wall")):
@@ -57,11 +58,7 @@ def run(games: int = 1000) -> None:
 
 
 def _record(seed: int, folder: Path) -> int:
-    rng = random.Random(seed)
-    replay = Replay.from_state(new_game(2 + seed % 3, seed=seed))
-    state = replay.state(0)
-    while not state.is_over and len(replay) < MAX_TURNS:
-        state = replay.play(rng.choice(state.legal_moves()))
+    replay = random_replay(2 + seed % 3, seed, MAX_TURNS)
     (folder / f"game{seed:05}.json").write_text(replay.dumps(), encoding="utf-8")
     return len(replay)
 
@@ -72,13 +69,6 @@ def _playout(seed: int) -> int:
     while not state.over and state.turn < MAX_TURNS:
         state = state.apply(rng.choice(state.legal_moves()))
     return state.turn
-
-
-def _reference_workload() -> None:
-    total = 0
-    for i in range(1_000_000):
-        total += i * i % 7
-    assert total > 0
 
 
 def _timed(work: Callable[[], object]) -> tuple[float, float]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -18,22 +17,13 @@ from splendor_nb.analysis import (
     turns,
 )
 from splendor_nb.cards import GEMS
-from splendor_nb.engine import new_game
 from splendor_nb.replay import Replay
-
-
-def random_game(players: int, seed: int) -> Replay:
-    rng = random.Random(seed)
-    replay = Replay.from_state(new_game(players, seed=seed))
-    state = replay.state(0)
-    while not state.is_over and len(replay) < 400:
-        state = replay.play(rng.choice(state.legal_moves()))
-    return replay
+from tests.games import random_replay
 
 
 @pytest.fixture(scope="module", params=[2, 3, 4])
 def game(request: pytest.FixtureRequest) -> Replay:
-    replay = random_game(request.param, seed=20 + request.param)
+    replay = random_replay(request.param, seed=20 + request.param)
     replay.annotate(2, comment="Eyeing the blue noble.", glyph="!")
     return replay
 
@@ -112,7 +102,7 @@ def test_bonus_chart_has_one_trace_per_player_and_colour(game: Replay) -> None:
 
 def test_charts_refuse_a_table_of_several_games(tmp_path: Path) -> None:
     for seed in (1, 2):
-        random_game(2, seed).save(tmp_path / f"g{seed}.json")
+        random_replay(2, seed).save(tmp_path / f"g{seed}.json")
     df = load_folder(tmp_path, progress=False)
     with pytest.raises(ValueError, match="2 games"):
         points_chart(df)
@@ -121,7 +111,7 @@ def test_charts_refuse_a_table_of_several_games(tmp_path: Path) -> None:
 
 def test_load_folder_has_a_game_column_and_a_progress_bar(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    games = {f"game-{seed}": random_game(2 + seed % 3, seed) for seed in range(4)}
+    games = {f"game-{seed}": random_replay(2 + seed % 3, seed) for seed in range(4)}
     for name, replay in games.items():
         replay.save(tmp_path / f"{name}.json")
     (tmp_path / "notes.txt").write_text("not a replay", encoding="utf-8")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import fastjsonschema
@@ -11,16 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from splendor_nb.cards import CARDS, NOBLES
-from splendor_nb.engine import new_game
 from splendor_nb.replay import Replay, ReplayError, _schema
+from tests.games import random_replay
 
 
 def _game(players: int, seed: int) -> str:
-    rng = random.Random(seed)
-    replay = Replay.from_state(new_game(players, seed=seed))
-    state = replay.state(0)
-    while not state.is_over and len(replay) < 300:
-        state = replay.play(rng.choice(state.legal_moves()))
+    replay = random_replay(players, seed, max_turns=300)
     replay.annotate(3, comment="a comment", glyph="!?")
     return replay.dumps()
 
