@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, product
-from operator import add, le
+from operator import add, le, sub
 from typing import NamedTuple, TypeVar
 
 from splendor_nb.cards import (
@@ -217,8 +217,8 @@ class GameState(NamedTuple):
         me = self.current_player
         player = self.players[me]
         decks = self.decks if reveal is None else self._with_reveal(move, reveal)
-        supply = list(self.supply_counts)
-        tokens = list(player.token_counts)
+        supply = self.supply_counts
+        tokens = player.token_counts
         market = self.market_rows
         reserved = player.reserved
         hidden = player.hidden
@@ -230,10 +230,8 @@ class GameState(NamedTuple):
         if kind == "take":
             gems = move.gems
             self._check_take(gems)
-            for i in range(5):
-                if gems[i]:
-                    supply[i] -= gems[i]
-                    tokens[i] += gems[i]
+            supply = tuple(map(sub, supply, gems))
+            tokens = tuple(map(add, tokens, gems))
         elif kind == "reserve":
             if len(reserved) >= RESERVE_LIMIT:
                 raise IllegalMoveError("R-RESERVE-LIMIT",
@@ -253,8 +251,8 @@ class GameState(NamedTuple):
                 market, decks, drawn = self._take_from_market(card, decks, "reserve")
             reserved = (*reserved, card)
             if supply[GOLD]:
-                supply[GOLD] -= 1
-                tokens[GOLD] += 1
+                supply = (*supply[:GOLD], supply[GOLD] - 1)
+                tokens = (*tokens[:GOLD], tokens[GOLD] + 1)
         elif kind == "buy":
             card = CARD_BY_ID[move.card or ""]
             if card in reserved:
@@ -265,10 +263,8 @@ class GameState(NamedTuple):
             else:
                 market, decks, drawn = self._take_from_market(card, decks, "buy")
             paid = _payment(card, player, move.payment)
-            for i in range(6):
-                if paid[i]:
-                    tokens[i] -= paid[i]
-                    supply[i] += paid[i]
+            tokens = tuple(map(sub, tokens, paid))
+            supply = tuple(map(add, supply, paid))
             cards = (*cards, card)
             bonuses = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
             points += card.points
@@ -281,7 +277,7 @@ class GameState(NamedTuple):
             raise IllegalMoveError("R-REFILL", f"no card comes off a deck in {move}, so "
                                    f"{reveal} cannot be revealed")
         if move.returned is not NO_TOKENS or sum(tokens) > TOKEN_LIMIT:
-            _return_tokens(tokens, supply, move.returned)
+            tokens, supply = _return_tokens(tokens, supply, move.returned)
         nobles = self.nobles
         owned = player.nobles
         if move.noble is not None or len(cards) >= MIN_NOBLE_CARDS:
@@ -294,14 +290,14 @@ class GameState(NamedTuple):
                     move = Move(move.kind, move.gems, move.card, move.tier, move.returned,
                                 visitor.id, move.payment)
         players = _with(self.players, me, PlayerState(
-            tuple(tokens), bonuses, cards, reserved, hidden, owned, points))
+            tokens, bonuses, cards, reserved, hidden, owned, points))
         passes = self.passes + 1 if kind == "pass" else 0
         following = me + 1
         over = passes >= len(players)
         if following == len(players):
             following = 0
             over = over or any(p.points >= WINNING_POINTS for p in players)
-        return GameState(players, tuple(supply), market, decks, nobles, following, self.turn + 1,
+        return GameState(players, supply, market, decks, nobles, following, self.turn + 1,
                          passes, over, move, drawn, self.seed)
 
     def _check_take(self, gems: tuple[int, ...]) -> None:
@@ -518,14 +514,16 @@ def _price_text(price: Sequence[int]) -> str:
     return ", ".join(f"{n} {GEMS[i]}" for i, n in enumerate(price) if n) or "nothing"
 
 
-def _return_tokens(tokens: list[int], supply: list[int], returned: tuple[int, ...]) -> None:
+def _return_tokens(tokens: tuple[int, ...], supply: tuple[int, ...], returned: tuple[int, ...]
+                   ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The player's tokens and the supply after returning ``returned`` (R-LIMIT10)."""
     total = sum(tokens)
     count = sum(returned)
     if total <= TOKEN_LIMIT:
         if count:
             raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens, so returns "
                                    "nothing")
-        return
+        return tokens, supply
     if total - count != TOKEN_LIMIT:
         raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens and must return "
                                f"{total - TOKEN_LIMIT}, not {count}")
@@ -533,8 +531,7 @@ def _return_tokens(tokens: list[int], supply: list[int], returned: tuple[int, ..
         if returned[i] > tokens[i]:
             raise IllegalMoveError("R-LIMIT10", f"the player returns {returned[i]} {COLOURS[i]} "
                                    f"but holds {tokens[i]}")
-        tokens[i] -= returned[i]
-        supply[i] += returned[i]
+    return tuple(map(sub, tokens, returned)), tuple(map(add, supply, returned))
 
 
 def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move
@@ -556,8 +553,8 @@ def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: M
 def _due(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> tuple[str, ...]:
     """Ids of the nobles whose requirement these bonuses meet (R-NOBLE)."""
     w, b, g, r, k = bonuses
-    return tuple(n.id for n in nobles if w >= n.needs[0] and b >= n.needs[1] and g >= n.needs[2]
-                 and r >= n.needs[3] and k >= n.needs[4])
+    return tuple([n.id for n in nobles if w >= n.needs[0] and b >= n.needs[1]
+                  and g >= n.needs[2] and r >= n.needs[3] and k >= n.needs[4]])
 
 
 def _affordable(cards: Iterable[Card], tokens: tuple[int, ...], bonuses: tuple[int, ...]
