@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 from pathlib import Path
 from typing import Any
 
@@ -13,20 +12,11 @@ import pytest
 from splendor_nb.engine import GameState, new_game
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
 from splendor_nb.replay import GLYPHS, MAX_BYTES, Replay, ReplayError, Turn
+from tests.games import random_replay
 
 SEED7_MARKET = [["1g6", "1w4", "1g8", "1k7"], ["2r4", "2g4", "2r3", "2g5"],
                 ["3r2", "3b4", "3b2", "3g4"]]
 SEED7_NOBLES = ["N9", "N10", "N8"]
-
-
-def random_game(players: int, seed: int, max_turns: int = 400) -> Replay:
-    """A whole engine game played by uniformly random legal moves."""
-    rng = random.Random(seed)
-    replay = Replay.from_state(new_game(players, seed=seed))
-    state = replay.state(0)
-    while not state.is_over and len(replay) < max_turns:
-        state = replay.play(rng.choice(state.legal_moves()))
-    return replay
 
 
 def seed7(*moves: str) -> dict[str, Any]:
@@ -47,7 +37,7 @@ def load_error(document: dict[str, Any]) -> ReplayError:
 # --- the file -----------------------------------------------------------------------------------
 
 def test_round_trip_is_byte_identical(tmp_path: Path) -> None:
-    replay = random_game(3, seed=5)
+    replay = random_replay(3, seed=5)
     replay.annotate(4, comment="Blind reserve — «pourquoi pas» 🙂", glyph="?!")
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     replay.save(first)
@@ -73,7 +63,7 @@ def test_file_layout_is_stable() -> None:
 
 
 def test_loaded_positions_equal_the_engine_game_positions() -> None:
-    recorded = random_game(4, seed=9)
+    recorded = random_replay(4, seed=9)
     loaded = Replay.loads(recorded.dumps())
     assert len(loaded.states()) == len(recorded) + 1
     for before, after in zip(recorded.states(), loaded.states(), strict=True):
@@ -95,7 +85,7 @@ def test_atomic_save_keeps_the_old_file_when_writing_fails(
 
     monkeypatch.setattr(os, "fsync", broken_fsync)
     with pytest.raises(OSError, match="disk full"):
-        random_game(2, seed=1).save(target)
+        random_replay(2, seed=1).save(target)
     assert target.read_text(encoding="utf-8") == "old contents"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
@@ -103,7 +93,7 @@ def test_atomic_save_keeps_the_old_file_when_writing_fails(
 # --- annotations --------------------------------------------------------------------------------
 
 def test_annotations_survive_load_and_save(tmp_path: Path) -> None:
-    replay = random_game(2, seed=3)
+    replay = random_replay(2, seed=3)
     replay.annotate(1, comment="Opening: three colours.")
     replay.annotate(2, glyph="??")
     replay.annotate(5, comment="Après ça, N3 est à portée.", glyph="!!")
@@ -139,7 +129,7 @@ def test_annotate_rejects_a_bad_glyph_and_a_bad_turn() -> None:
 # --- positions ----------------------------------------------------------------------------------
 
 def test_state_gives_random_access_to_every_position() -> None:
-    replay = random_game(2, seed=11)
+    replay = random_replay(2, seed=11)
     states = replay.states()
     assert len(states) == len(replay) + 1
     for turn in (len(replay), 0, 17, 3):
@@ -242,7 +232,7 @@ def test_each_rule_violation_is_caught_at_its_turn(rule: str, before: list[str],
 
 def test_a_move_after_the_end_is_caught() -> None:
     """R-END-WIN: no turn after the game is over."""
-    replay = random_game(2, seed=2)
+    replay = random_replay(2, seed=2)
     document = json.loads(replay.dumps())
     document["turns"].append({"move": "+wbg"})
     error = load_error(document)
@@ -276,7 +266,7 @@ def test_file_errors_name_the_file(tmp_path: Path) -> None:
 # --- malformed files: each a ReplayError --------------------------------------------------------
 
 def good_text() -> str:
-    return random_game(2, seed=4).dumps()
+    return random_replay(2, seed=4).dumps()
 
 
 MALFORMED = {
@@ -358,5 +348,5 @@ def test_headers_are_checked_when_a_replay_is_made() -> None:
 
 
 def test_a_byte_order_mark_from_an_editor_is_accepted() -> None:
-    text = random_game(2, seed=6).dumps()
+    text = random_replay(2, seed=6).dumps()
     assert Replay.loads(b"\xef\xbb\xbf" + text.encode()).dumps() == text
