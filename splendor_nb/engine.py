@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement, product
-from operator import add, le, sub
+from itertools import chain, combinations, combinations_with_replacement
+from operator import add, attrgetter, itemgetter, le, sub
 from typing import NamedTuple, TypeVar
 
 from splendor_nb.cards import (
@@ -175,18 +175,22 @@ class GameState(NamedTuple):
         player = self.players[self.current_player]
         tokens = player.token_counts
         bonuses = player.bonus_counts
-        owned = len(player.cards)
         # R-NOBLE: no noble asks for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip it.
-        nobles = self.nobles if owned + 1 >= MIN_NOBLE_CARDS else ()
-        due = _due(nobles, bonuses) if nobles and owned >= MIN_NOBLE_CARDS else ()
-        moves: list[Move] = []
         face_up = _face_up(self.market_rows)
-        for card in _affordable(face_up + player.reserved, tokens, bonuses):
-            if nobles:
-                after = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
-                moves.extend(_buy_moves(card.id, _due(nobles, after)))
-            else:
-                moves.append(_BUY[card])
+        buyable = _affordable(face_up + player.reserved if player.reserved else face_up, tokens,
+                              bonuses)
+        if len(player.cards) + 1 >= MIN_NOBLE_CARDS:
+            due, after_buying = _prospects(self.nobles, bonuses)
+            moves: list[Move] = []
+            for card in buyable:
+                visitors = after_buying[card.bonus_index]
+                if visitors:
+                    moves.extend(_buy_moves(card, visitors))
+                else:
+                    moves.append(_BUY[card])
+        else:
+            due = ()
+            moves = list(map(_BUY.__getitem__, buyable))
         supply = self.supply_counts
         total = sum(tokens)
         moves.extend(_take_moves(_shape(supply), tokens if total > 7 else (), due))
@@ -199,9 +203,9 @@ class GameState(NamedTuple):
             else:
                 hand = (*tokens[:GOLD], tokens[GOLD] + gold)
                 for card in face_up:
-                    moves.extend(_reserve_moves(card.id, None, hand, due))
+                    moves.extend(_variants("reserve", NO_TOKENS, card.id, None, hand, due))
                 for tier in tiers:
-                    moves.extend(_reserve_moves(None, tier, hand, due))
+                    moves.extend(_variants("reserve", NO_TOKENS, None, tier, hand, due))
         return moves or [PASS]
 
     # --- applying a move ----------------------------------------------------------------------
@@ -218,18 +222,14 @@ class GameState(NamedTuple):
         player = self.players[me]
         decks = self.decks if reveal is None else self._with_reveal(move, reveal)
         supply = self.supply_counts
-        tokens = player.token_counts
         market = self.market_rows
-        reserved = player.reserved
-        hidden = player.hidden
-        cards = player.cards
-        bonuses = player.bonus_counts
-        points = player.points
+        tokens, bonuses, cards, reserved, hidden, owned, points = player
         drawn: Card | None = None
         kind = move.kind
         if kind == "take":
             gems = move.gems
-            self._check_take(gems)
+            if gems not in _legal_takes(_shape(supply)):
+                raise _take_error(supply, gems)
             supply = tuple(map(sub, supply, gems))
             tokens = tuple(map(add, tokens, gems))
         elif kind == "reserve":
@@ -262,7 +262,7 @@ class GameState(NamedTuple):
                     hidden = tuple(h for h in hidden if h != card.id)
             else:
                 market, decks, drawn = self._take_from_market(card, decks, "buy")
-            paid = _payment(card, player, move.payment)
+            paid = _payment(card, tokens, bonuses, move.payment)
             tokens = tuple(map(sub, tokens, paid))
             supply = tuple(map(add, supply, paid))
             cards = (*cards, card)
@@ -279,16 +279,15 @@ class GameState(NamedTuple):
         if move.returned is not NO_TOKENS or sum(tokens) > TOKEN_LIMIT:
             tokens, supply = _return_tokens(tokens, supply, move.returned)
         nobles = self.nobles
-        owned = player.nobles
-        if move.noble is not None or len(cards) >= MIN_NOBLE_CARDS:
+        if move.noble is not None or (len(cards) >= MIN_NOBLE_CARDS and _prospects(
+                nobles, bonuses).due):
             visitor = _visiting_noble(nobles, bonuses, move)
-            if visitor is not None:
-                nobles = tuple(n for n in nobles if n is not visitor)
-                owned = (*owned, visitor)
-                points += visitor.points
-                if move.noble is None:
-                    move = Move(move.kind, move.gems, move.card, move.tier, move.returned,
-                                visitor.id, move.payment)
+            nobles = tuple(n for n in nobles if n is not visitor)
+            owned = (*owned, visitor)
+            points += visitor.points
+            if move.noble is None:
+                move = Move(move.kind, move.gems, move.card, move.tier, move.returned,
+                            visitor.id, move.payment)
         players = _with(self.players, me, PlayerState(
             tokens, bonuses, cards, reserved, hidden, owned, points))
         passes = self.passes + 1 if kind == "pass" else 0
@@ -296,33 +295,9 @@ class GameState(NamedTuple):
         over = passes >= len(players)
         if following == len(players):
             following = 0
-            over = over or any(p.points >= WINNING_POINTS for p in players)
+            over = over or max(map(_points, players)) >= WINNING_POINTS
         return GameState(players, supply, market, decks, nobles, following, self.turn + 1,
                          passes, over, move, drawn, self.seed)
-
-    def _check_take(self, gems: tuple[int, ...]) -> None:
-        supply = self.supply_counts
-        if gems[GOLD]:
-            raise IllegalMoveError("R-TAKE3", "gold cannot be taken; it comes only with a reserve")
-        count = gems[0] + gems[1] + gems[2] + gems[3] + gems[4]
-        if count == 2 and 2 in gems:
-            colour = gems.index(2)
-            if supply[colour] < 4:
-                raise IllegalMoveError("R-TAKE2", f"{GEMS[colour]} has {supply[colour]} tokens in "
-                                       "the supply; taking 2 needs 4")
-            return
-        if count > 3 or max(gems) > 1 or not count:
-            raise IllegalMoveError("R-TAKE3", "take 3 tokens of different colours, or 2 of one "
-                                   "colour (R-TAKE2)")
-        available = 0
-        for i in range(5):
-            if supply[i]:
-                available += 1
-            elif gems[i]:
-                raise IllegalMoveError("R-TAKE3", f"there is no {GEMS[i]} token in the supply")
-        if count < 3 and count < available:
-            raise IllegalMoveError("R-TAKE3", f"{available} colours are in the supply, so take "
-                                   f"{min(3, available)} different ones, not {count}")
 
     def _take_from_market(self, card: Card, decks: tuple[tuple[Card, ...], ...], action: str
                           ) -> tuple[tuple[tuple[Card | None, ...], ...],
@@ -479,16 +454,35 @@ def _shuffled(items: list[T], seed: int, stream: int) -> list[T]:
     return items
 
 
+def _take_error(supply: tuple[int, ...], gems: tuple[int, ...]) -> IllegalMoveError:
+    """Why taking ``gems`` from ``supply`` is not one of the legal takes (R-TAKE3, R-TAKE2)."""
+    if gems[GOLD]:
+        return IllegalMoveError("R-TAKE3", "gold cannot be taken; it comes only with a reserve")
+    count = sum(gems)
+    if count == 2 and 2 in gems and min(gems) == 0:
+        colour = gems.index(2)
+        return IllegalMoveError("R-TAKE2", f"{GEMS[colour]} has {supply[colour]} tokens in the "
+                                "supply; taking 2 needs 4")
+    if count > 3 or max(gems) > 1 or min(gems) < 0 or not count:
+        return IllegalMoveError("R-TAKE3", "take 3 tokens of different colours, or 2 of one "
+                                "colour (R-TAKE2)")
+    for i, taken in enumerate(gems[:GOLD]):
+        if taken and not supply[i]:
+            return IllegalMoveError("R-TAKE3", f"there is no {GEMS[i]} token in the supply")
+    available = sum(1 for n in supply[:GOLD] if n)
+    return IllegalMoveError("R-TAKE3", f"{available} colours are in the supply, so take "
+                            f"{min(3, available)} different ones, not {count}")
+
+
 def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return items[:index] + (value,) + items[index + 1:]  # noqa: RUF005 (faster than unpacking)
 
 
-def _payment(card: Card, player: PlayerState, payment: tuple[int, ...] | None) -> tuple[int, ...]:
-    tokens = player.token_counts
-    price = [cost - bonus if cost > bonus else 0
-             for cost, bonus in zip(card.costs, player.bonus_counts)]
+def _payment(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
+             payment: tuple[int, ...] | None) -> tuple[int, ...]:
+    price = _price(card, bonuses)
     if payment is None:
-        paid = [p if p < t else t for p, t in zip(price, tokens)]
+        paid = tuple(map(min, price, tokens))
         gold = sum(price) - sum(paid)
         if gold > tokens[GOLD]:
             missing = ", ".join(f"{p - t} {GEMS[i]}" for i, (p, t) in enumerate(zip(price, tokens))
@@ -508,6 +502,12 @@ def _payment(card: Card, player: PlayerState, payment: tuple[int, ...] | None) -
         raise IllegalMoveError("R-BUY-GOLD", f"card {card.id} costs {_price_text(price)} after "
                                "bonuses; gold must cover exactly what coloured tokens do not")
     return payment
+
+
+@lru_cache(maxsize=1 << 14)
+def _price(card: Card, bonuses: tuple[int, ...]) -> tuple[int, ...]:
+    """What ``card`` costs in tokens, per gem colour, after these bonuses (R-BUY)."""
+    return tuple(cost - bonus if cost > bonus else 0 for cost, bonus in zip(card.costs, bonuses))
 
 
 def _price_text(price: Sequence[int]) -> str:
@@ -534,8 +534,8 @@ def _return_tokens(tokens: tuple[int, ...], supply: tuple[int, ...], returned: t
     return tuple(map(sub, tokens, returned)), tuple(map(add, supply, returned))
 
 
-def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move
-                    ) -> Noble | None:
+def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move) -> Noble:
+    """The noble that visits: the one the move names, else the only one due (R-NOBLE)."""
     due = [NOBLE_BY_ID[n] for n in _due(nobles, bonuses)]
     if move.noble is not None:
         chosen = NOBLE_BY_ID[move.noble]
@@ -547,19 +547,21 @@ def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: M
     if len(due) > 1:
         raise IllegalMoveError("R-NOBLE", "several nobles may visit ("
                                + ", ".join(n.id for n in due) + "); the move must name one")
-    return due[0] if due else None
+    return due[0]
 
 
 def _due(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> tuple[str, ...]:
     """Ids of the nobles whose requirement these bonuses meet (R-NOBLE)."""
-    w, b, g, r, k = bonuses
-    return tuple([n.id for n in nobles if w >= n.needs[0] and b >= n.needs[1]
-                  and g >= n.needs[2] and r >= n.needs[3] and k >= n.needs[4]])
+    return tuple([n.id for n in nobles if all(map(le, n.needs, bonuses))])
 
 
 def _affordable(cards: Iterable[Card], tokens: tuple[int, ...], bonuses: tuple[int, ...]
                 ) -> list[Card]:
-    """The cards whose price these tokens and bonuses pay, gold filling the gaps (R-BUY)."""
+    """The cards whose price these tokens and bonuses pay, gold filling the gaps (R-BUY).
+
+    >>> [card.id for card in _affordable(CARDS[:3], (0, 0, 0, 2, 1, 0), NO_BONUSES)]
+    ['1w1']
+    """
     w, b, g, r, k, gold = tokens
     bw, bb, bg, br, bk = bonuses
     w += bw
@@ -588,16 +590,37 @@ def _shape(supply: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(0 if n == 0 else 2 if n >= 4 else 1 for n in supply[:5])
 
 
+def _gem_counts(colours: tuple[int, ...]) -> tuple[int, ...]:
+    counts = [0] * 6
+    for colour in colours:
+        counts[colour] += 1
+    return tuple(counts)
+
+
 @lru_cache(maxsize=1 << 16)
 def _take_moves(shape: tuple[int, ...], tokens: tuple[int, ...], due: tuple[str, ...]
                 ) -> tuple[Move, ...]:
     """Every take (R-TAKE3, then R-TAKE2) for a supply of this shape and a hand of ``tokens``."""
-    held = tokens or NO_TOKENS
-    moves: list[Move] = []
-    for gems in _takes(shape):
-        hand = tuple(map(add, held, gems))
-        moves.extend(_variants("take", gems, None, None, hand, due))
-    return tuple(moves)
+    return tuple(chain.from_iterable(map(_take_table(tokens, due).__getitem__, _takes(shape))))
+
+
+class _TakeTable(dict[tuple[int, ...], tuple[Move, ...]]):
+    """For one hand: each take's moves (every return above 10, every noble), made when asked."""
+
+    def __init__(self, tokens: tuple[int, ...], due: tuple[str, ...]) -> None:
+        super().__init__()
+        self.held = tokens or NO_TOKENS
+        self.due = due
+
+    def __missing__(self, gems: tuple[int, ...]) -> tuple[Move, ...]:
+        hand = tuple(map(add, self.held, gems))
+        moves = self[gems] = _variants("take", gems, None, None, hand, self.due)
+        return moves
+
+
+@lru_cache(maxsize=1 << 14)
+def _take_table(tokens: tuple[int, ...], due: tuple[str, ...]) -> _TakeTable:
+    return _TakeTable(tokens, due)
 
 
 @lru_cache(maxsize=256)
@@ -609,33 +632,75 @@ def _takes(shape: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return (*takes, *(_gem_counts((i, i)) for i in range(5) if shape[i] == 2))
 
 
-def _reserve_moves(card: str | None, tier: int | None, hand: tuple[int, ...],
-                   due: tuple[str, ...]) -> tuple[Move, ...]:
-    return _variants("reserve", NO_TOKENS, card, tier, hand, due)
+@lru_cache(maxsize=256)
+def _legal_takes(shape: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    return frozenset(_takes(shape))
 
 
-@lru_cache(maxsize=1 << 16)
 def _variants(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None,
               hand: tuple[int, ...], due: tuple[str, ...]) -> tuple[Move, ...]:
     """One action with every way to return tokens above 10 and every noble that may visit."""
-    if not due:  # the common case, read off a table at C speed: hundreds of moves at 10 tokens
-        return tuple(map(_by_return(kind, gems, card, tier).__getitem__, _returns(hand)))
+    if not due:  # the common case, picked at C speed: hundreds of moves at 10 tokens
+        return _return_picker(hand)(_by_return(kind, gems, card, tier))
     return tuple(_interned(kind, gems, card, tier, returned, noble)
                  for returned in _returns(hand) for noble in due)
 
 
+_ALL_RETURNS: tuple[tuple[int, ...], ...] = tuple(
+    _gem_counts(colours) for count in range(4)
+    for colours in combinations_with_replacement(range(6), count))
+"""Every return of up to 3 tokens (a turn adds at most 3 tokens, R-LIMIT10), in a fixed order."""
+_RETURN_INDEX = {returned: i for i, returned in enumerate(_ALL_RETURNS)}
+
+
 @cache
 def _by_return(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None
-               ) -> dict[tuple[int, ...], Move]:
-    """The action with each possible return of up to 3 tokens (a turn adds at most 3)."""
-    return {returned: _interned(kind, gems, card, tier, returned, None)
-            for returned in product(range(4), repeat=6) if sum(returned) <= 3}
+               ) -> tuple[Move, ...]:
+    """The action with each return of ``_ALL_RETURNS``, in that order."""
+    return tuple(_interned(kind, gems, card, tier, returned, None) for returned in _ALL_RETURNS)
+
+
+@lru_cache(maxsize=1 << 14)
+def _return_picker(hand: tuple[int, ...]) -> Callable[[tuple[Move, ...]], tuple[Move, ...]]:
+    """Picks, out of a :func:`_by_return` table, the moves that bring ``hand`` down to 10."""
+    indices = [_RETURN_INDEX[returned] for returned in _returns(hand)]
+    if len(indices) == 1:
+        return itemgetter(slice(indices[0], indices[0] + 1))
+    return itemgetter(*indices)
+
+
+class _Prospects(NamedTuple):
+    """The nobles a player's bonuses bring now, and after buying one more card of each colour."""
+
+    due: tuple[str, ...]
+    after_buying: tuple[tuple[str, ...], ...]
 
 
 @lru_cache(maxsize=1 << 12)
-def _buy_moves(card: str, visitors: tuple[str, ...]) -> tuple[Move, ...]:
-    return tuple(_interned("buy", NO_TOKENS, card, None, NO_TOKENS, noble)
-                 for noble in visitors or (None,))
+def _prospects(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> _Prospects:
+    """What :class:`_Prospects` says for these bonuses (R-NOBLE).
+
+    >>> _prospects((NOBLE_BY_ID["N1"],), (0, 0, 0, 4, 3)).after_buying
+    ((), (), (), (), ('N1',))
+    """
+    due: list[str] = []
+    after: list[list[str]] = [[], [], [], [], []]
+    for noble in nobles:
+        gaps = [i for i in range(5) if noble.needs[i] > bonuses[i]]
+        if not gaps:
+            due.append(noble.id)
+            for ids in after:
+                ids.append(noble.id)
+        elif len(gaps) == 1 and noble.needs[gaps[0]] == bonuses[gaps[0]] + 1:
+            after[gaps[0]].append(noble.id)
+    return _Prospects(tuple(due), tuple(map(tuple, after)))
+
+
+@lru_cache(maxsize=1 << 12)
+def _buy_moves(card: Card, visitors: tuple[str, ...]) -> tuple[Move, ...]:
+    """Buying ``card`` with each noble that may then visit (R-NOBLE)."""
+    return tuple(_interned("buy", NO_TOKENS, card.id, None, NO_TOKENS, noble)
+                 for noble in visitors)
 
 
 @cache
@@ -643,13 +708,6 @@ def _interned(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int
               returned: tuple[int, ...], noble: str | None) -> Move:
     """One shared object per distinct generated move (a few thousand in all)."""
     return Move(kind, gems, card, tier, returned, noble)
-
-
-def _gem_counts(colours: tuple[int, ...]) -> tuple[int, ...]:
-    counts = [0] * 6
-    for colour in colours:
-        counts[colour] += 1
-    return tuple(counts)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -666,5 +724,6 @@ _BUY: dict[Card, Move] = {c: Move("buy", card=c.id) for c in CARDS}
 _RESERVE: dict[Card, Move] = {c: Move("reserve", card=c.id) for c in CARDS}
 _RESERVE_BLIND: dict[int, Move] = {tier: Move("reserve", tier=tier) for tier in (1, 2, 3)}
 MIN_NOBLE_CARDS = min(sum(n.needs) for n in NOBLES)
+_points = attrgetter("points")
 
 __all__ = ["GameState", "IllegalMoveError", "Move", "PlayerState", "new_game", "setup"]
