@@ -504,7 +504,6 @@ def _payment(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
     return payment
 
 
-@lru_cache(maxsize=1 << 14)
 def _price(card: Card, bonuses: tuple[int, ...]) -> tuple[int, ...]:
     """What ``card`` costs in tokens, per gem colour, after these bonuses (R-BUY)."""
     return tuple(cost - bonus if cost > bonus else 0 for cost, bonus in zip(card.costs, bonuses))
@@ -578,16 +577,16 @@ def _affordable(cards: Iterable[Card], tokens: tuple[int, ...], bonuses: tuple[i
     return found
 
 
-@lru_cache(maxsize=1 << 12)
 def _face_up(rows: tuple[tuple[Card | None, ...], ...]) -> tuple[Card, ...]:
-    """The face-up cards of the market, tier by tier, slot by slot."""
-    return tuple(card for row in rows for card in row if card is not None)
+    """The face-up cards of the market, tier by tier, slot by slot (empty slots skipped)."""
+    slots = rows[0] + rows[1] + rows[2]
+    return slots if None not in slots else tuple(filter(None, slots))  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=1 << 12)
 def _shape(supply: tuple[int, ...]) -> tuple[int, ...]:
     """Per gem colour: 0 none, 1 some, 2 at least 4 (what R-TAKE3 and R-TAKE2 look at)."""
-    return tuple(0 if n == 0 else 2 if n >= 4 else 1 for n in supply[:5])
+    return tuple(0 if n == 0 else 2 if n >= 4 else 1 for n in supply[:GOLD])
 
 
 def _gem_counts(colours: tuple[int, ...]) -> tuple[int, ...]:
@@ -650,7 +649,34 @@ _ALL_RETURNS: tuple[tuple[int, ...], ...] = tuple(
     _gem_counts(colours) for count in range(4)
     for colours in combinations_with_replacement(range(6), count))
 """Every return of up to 3 tokens (a turn adds at most 3 tokens, R-LIMIT10), in a fixed order."""
-_RETURN_INDEX = {returned: i for i, returned in enumerate(_ALL_RETURNS)}
+_RETURNS_OF_SIZE = tuple(tuple(i for i, returned in enumerate(_ALL_RETURNS) if sum(returned) == n)
+                         for n in range(4))
+
+
+def _returns(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of tokens that brings ``hand`` down to 10 (R-LIMIT10).
+
+    >>> _returns((0, 0, 0, 0, 10, 1))
+    ((0, 0, 0, 0, 1, 0), (0, 0, 0, 0, 0, 1))
+    """
+    return tuple(map(_ALL_RETURNS.__getitem__, _return_indices(hand)))
+
+
+def _return_indices(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """Where in ``_ALL_RETURNS`` the returns that bring ``hand`` down to 10 are."""
+    excess = sum(hand) - TOKEN_LIMIT
+    if excess <= 0:
+        return (0,)
+    return _returns_within(excess, tuple(map(min, hand, _EXCESS[excess])))
+
+
+_EXCESS = tuple((excess,) * 6 for excess in range(4))
+
+
+@lru_cache(maxsize=1 << 12)
+def _returns_within(excess: int, caps: tuple[int, ...]) -> tuple[int, ...]:
+    """The returns of ``excess`` tokens, at most ``caps`` of each colour (as indices)."""
+    return tuple(i for i in _RETURNS_OF_SIZE[excess] if all(map(le, _ALL_RETURNS[i], caps)))
 
 
 @cache
@@ -663,7 +689,7 @@ def _by_return(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: in
 @lru_cache(maxsize=1 << 14)
 def _return_picker(hand: tuple[int, ...]) -> Callable[[tuple[Move, ...]], tuple[Move, ...]]:
     """Picks, out of a :func:`_by_return` table, the moves that bring ``hand`` down to 10."""
-    indices = [_RETURN_INDEX[returned] for returned in _returns(hand)]
+    indices = _return_indices(hand)
     if len(indices) == 1:
         return itemgetter(slice(indices[0], indices[0] + 1))
     return itemgetter(*indices)
@@ -686,13 +712,14 @@ def _prospects(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> _Prospect
     due: list[str] = []
     after: list[list[str]] = [[], [], [], [], []]
     for noble in nobles:
-        gaps = [i for i in range(5) if noble.needs[i] > bonuses[i]]
-        if not gaps:
+        lacking = tuple(map(sub, noble.needs, bonuses))
+        most = max(lacking)
+        if most <= 0:
             due.append(noble.id)
             for ids in after:
                 ids.append(noble.id)
-        elif len(gaps) == 1 and noble.needs[gaps[0]] == bonuses[gaps[0]] + 1:
-            after[gaps[0]].append(noble.id)
+        elif most == 1 and lacking.count(1) == 1:
+            after[lacking.index(1)].append(noble.id)
     return _Prospects(tuple(due), tuple(map(tuple, after)))
 
 
@@ -708,16 +735,6 @@ def _interned(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int
               returned: tuple[int, ...], noble: str | None) -> Move:
     """One shared object per distinct generated move (a few thousand in all)."""
     return Move(kind, gems, card, tier, returned, noble)
-
-
-@lru_cache(maxsize=1 << 14)
-def _returns(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every multiset of tokens that brings ``hand`` down to 10 (R-LIMIT10)."""
-    excess = sum(hand) - TOKEN_LIMIT
-    if excess <= 0:
-        return (NO_TOKENS,)
-    options = (_gem_counts(c) for c in combinations_with_replacement(range(6), excess))
-    return tuple(returned for returned in options if all(map(le, returned, hand)))
 
 
 _BUY: dict[Card, Move] = {c: Move("buy", card=c.id) for c in CARDS}
