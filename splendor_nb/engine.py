@@ -228,7 +228,7 @@ class GameState(NamedTuple):
         kind = move.kind
         if kind == "take":
             gems = move.gems
-            if gems not in _legal_takes(_shape(supply)):
+            if gems not in _legal_takes(supply):
                 raise _take_error(supply, gems)
             supply = tuple(map(sub, supply, gems))
             tokens = tuple(map(add, tokens, gems))
@@ -288,16 +288,17 @@ class GameState(NamedTuple):
             if move.noble is None:
                 move = Move(move.kind, move.gems, move.card, move.tier, move.returned,
                             visitor.id, move.payment)
-        players = _with(self.players, me, PlayerState(
-            tokens, bonuses, cards, reserved, hidden, owned, points))
+        players = self.players
+        players = (*players[:me], _new(PlayerState, (
+            tokens, bonuses, cards, reserved, hidden, owned, points)), *players[me + 1:])
         passes = self.passes + 1 if kind == "pass" else 0
         following = me + 1
         over = passes >= len(players)
         if following == len(players):
             following = 0
             over = over or max(map(_points, players)) >= WINNING_POINTS
-        return GameState(players, supply, market, decks, nobles, following, self.turn + 1,
-                         passes, over, move, drawn, self.seed)
+        return _new(GameState, (players, supply, market, decks, nobles, following, self.turn + 1,
+                                passes, over, move, drawn, self.seed))
 
     def _take_from_market(self, card: Card, decks: tuple[tuple[Card, ...], ...], action: str
                           ) -> tuple[tuple[tuple[Card | None, ...], ...],
@@ -506,7 +507,7 @@ def _payment(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
 
 def _price(card: Card, bonuses: tuple[int, ...]) -> tuple[int, ...]:
     """What ``card`` costs in tokens, per gem colour, after these bonuses (R-BUY)."""
-    return tuple(cost - bonus if cost > bonus else 0 for cost, bonus in zip(card.costs, bonuses))
+    return tuple(map(max, map(sub, card.costs, bonuses), NO_BONUSES))
 
 
 def _price_text(price: Sequence[int]) -> str:
@@ -526,11 +527,12 @@ def _return_tokens(tokens: tuple[int, ...], supply: tuple[int, ...], returned: t
     if total - count != TOKEN_LIMIT:
         raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens and must return "
                                f"{total - TOKEN_LIMIT}, not {count}")
-    for i in range(6):
-        if returned[i] > tokens[i]:
-            raise IllegalMoveError("R-LIMIT10", f"the player returns {returned[i]} {COLOURS[i]} "
-                                   f"but holds {tokens[i]}")
-    return tuple(map(sub, tokens, returned)), tuple(map(add, supply, returned))
+    kept = tuple(map(sub, tokens, returned))
+    if min(kept) < 0:
+        i = min(range(6), key=kept.__getitem__)
+        raise IllegalMoveError("R-LIMIT10", f"the player returns {returned[i]} {COLOURS[i]} "
+                               f"but holds {tokens[i]}")
+    return kept, tuple(map(add, supply, returned))
 
 
 def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move) -> Noble:
@@ -631,9 +633,9 @@ def _takes(shape: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return (*takes, *(_gem_counts((i, i)) for i in range(5) if shape[i] == 2))
 
 
-@lru_cache(maxsize=256)
-def _legal_takes(shape: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
-    return frozenset(_takes(shape))
+@lru_cache(maxsize=1 << 12)
+def _legal_takes(supply: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    return frozenset(_takes(_shape(supply)))
 
 
 def _variants(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None,
@@ -742,5 +744,7 @@ _RESERVE: dict[Card, Move] = {c: Move("reserve", card=c.id) for c in CARDS}
 _RESERVE_BLIND: dict[int, Move] = {tier: Move("reserve", tier=tier) for tier in (1, 2, 3)}
 MIN_NOBLE_CARDS = min(sum(n.needs) for n in NOBLES)
 _points = attrgetter("points")
+_new = tuple.__new__
+"""Builds a state from a tuple of all its fields, skipping NamedTuple's argument handling."""
 
 __all__ = ["GameState", "IllegalMoveError", "Move", "PlayerState", "new_game", "setup"]
