@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import chain, combinations, combinations_with_replacement
+from itertools import chain, combinations, combinations_with_replacement, compress
 from operator import add, attrgetter, itemgetter, le, sub
 from typing import NamedTuple, TypeVar
 
@@ -556,27 +556,45 @@ def _due(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> tuple[str, ...]
     return tuple([n.id for n in nobles if all(map(le, n.needs, bonuses))])
 
 
-def _affordable(cards: Iterable[Card], tokens: tuple[int, ...], bonuses: tuple[int, ...]
+def _affordable(cards: tuple[Card, ...], tokens: tuple[int, ...], bonuses: tuple[int, ...]
                 ) -> list[Card]:
     """The cards whose price these tokens and bonuses pay, gold filling the gaps (R-BUY).
+
+    Every card is checked at once: ``_SHORTFALLS`` give, per colour and means (tokens plus
+    bonuses), one integer holding each card's shortfall in its own byte. Their sum plus
+    ``127 - gold`` in every byte sets a byte's top bit exactly when the card costs too much.
 
     >>> [card.id for card in _affordable(CARDS[:3], (0, 0, 0, 2, 1, 0), NO_BONUSES)]
     ['1w1']
     """
     w, b, g, r, k, gold = tokens
     bw, bb, bg, br, bk = bonuses
-    w += bw
-    b += bb
-    g += bg
-    r += br
-    k += bk
-    found = []
-    for card in cards:
-        cw, cb, cg, cr, ck = card.costs
-        if ((cw > w and cw - w) + (cb > b and cb - b) + (cg > g and cg - g)
-                + (cr > r and cr - r) + (ck > k and ck - k)) <= gold:
-            found.append(card)
-    return found
+    white, blue, green, red, black = _SHORTFALLS
+    verdicts = (white[w + bw] + blue[b + bb] + green[g + bg] + red[r + br] + black[k + bk]
+                + _GOLD_OFFSETS[gold]).to_bytes(len(CARDS), "little").translate(_WITHIN_REACH)
+    return list(compress(cards, _card_picker(cards)(verdicts)))
+
+
+_MOST_OF_A_COLOUR = max(GEMS_PER_PLAYERS.values()) + max(
+    sum(card.bonus_index == colour for card in CARDS) for colour in range(5))
+_SHORTFALLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(max(0, card.costs[colour] - means) << (8 * i) for i, card in enumerate(CARDS))
+          for means in range(_MOST_OF_A_COLOUR + 1))
+    for colour in range(5))
+"""Per gem colour and means: every card's shortfall in that colour, one byte per card."""
+_GOLD_OFFSETS = tuple(sum((127 - gold) << (8 * i) for i in range(len(CARDS)))
+                      for gold in range(GOLD_TOKENS + 1))
+_WITHIN_REACH = bytes(1 if byte < 128 else 0 for byte in range(256))
+_CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
+
+
+@lru_cache(maxsize=1 << 12)
+def _card_picker(cards: tuple[Card, ...]) -> Callable[[bytes], tuple[int, ...]]:
+    """Picks these cards' bytes, in this order, out of a byte per card of ``CARDS``."""
+    indices = list(map(_CARD_INDEX.__getitem__, cards))
+    if len(indices) < 2:  # itemgetter of one index returns an item, not a tuple
+        return itemgetter(slice(indices[0], indices[0] + 1) if indices else slice(0))
+    return itemgetter(*indices)
 
 
 def _face_up(rows: tuple[tuple[Card | None, ...], ...]) -> tuple[Card, ...]:
