@@ -395,7 +395,7 @@ def new_game(players: int = 2, seed: int | None = 0) -> GameState:
     decks = []
     market = []
     for tier in (1, 2, 3):
-        deck = _shuffled([c for c in CARDS if c.tier == tier], key, tier)
+        deck = _shuffled(_TIER_CARDS[tier - 1], key, tier)
         market.append(tuple(deck[-1:-MARKET_SLOTS - 1:-1]))
         decks.append(tuple(deck[:-MARKET_SLOTS]))
     nobles = tuple(_shuffled(list(NOBLES), key, 0)[:players + 1])
@@ -437,13 +437,14 @@ def _card_order(card: Card) -> int:
 
 
 CARD_ORDER: dict[str, int] = {card.id: i for i, card in enumerate(CARDS)}
+_TIER_CARDS = tuple(tuple(c for c in CARDS if c.tier == tier) for tier in (1, 2, 3))
 _MASK = (1 << 64) - 1
 
 
-def _shuffled(items: list[T], seed: int, stream: int) -> list[T]:
+def _shuffled(items: Sequence[T], seed: int, stream: int) -> list[T]:
     """Fisher-Yates with splitmix64: the same on every machine and Python version."""
     state = (seed * 0x9E3779B97F4A7C15 + stream * 0xBF58476D1CE4E5B9 + 1) & _MASK
-    items = list(items)
+    shuffled = list(items)
     for i in range(len(items) - 1, 0, -1):
         state = (state + 0x9E3779B97F4A7C15) & _MASK
         z = state
@@ -451,8 +452,8 @@ def _shuffled(items: list[T], seed: int, stream: int) -> list[T]:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         z ^= z >> 31
         j = z % (i + 1)
-        items[i], items[j] = items[j], items[i]
-    return items
+        shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
+    return shuffled
 
 
 def _take_error(supply: tuple[int, ...], gems: tuple[int, ...]) -> IllegalMoveError:
