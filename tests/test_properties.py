@@ -104,3 +104,40 @@ def test_player_view_hides_only_what_is_hidden(game: tuple[int, int]) -> None:
             assert view.legal_moves() == state.legal_moves() or viewer != state.current_player
             assert [len(d) for d in view.decks] == [len(d) for d in state.decks]
             check_position(state.determinize(viewer, seed=viewer))
+
+
+def naive_can_buy(state: GameState, card_id: str) -> bool:
+    """R-BUY spelled out: tokens and bonuses pay each colour, gold covers what is missing."""
+    player = state.players[state.current_player]
+    card = next(c for c in CARDS if c.id == card_id)
+    short = sum(max(0, cost - bonus - held) for cost, bonus, held
+                in zip(card.costs, player.bonus_counts, player.token_counts))
+    return short <= player.token_counts[-1]
+
+
+def naive_visitors(state: GameState, card_id: str) -> set[str]:
+    """R-NOBLE spelled out: the nobles whose needs the bonuses meet once the card is bought."""
+    player = state.players[state.current_player]
+    card = next(c for c in CARDS if c.id == card_id)
+    bonuses = list(player.bonus_counts)
+    bonuses[card.bonus_index] += 1
+    return {n.id for n in state.nobles if all(b >= need for b, need in zip(bonuses, n.needs))}
+
+
+@settings(max_examples=20, deadline=None)
+@given(games)
+def test_r_buy_r_noble_buys_offered_are_exactly_the_affordable_cards(game: tuple[int, int]
+                                                                     ) -> None:
+    for state in random_game(*game):
+        if state.is_over:
+            continue
+        player = state.players[state.current_player]
+        offered = [c.id for row in state.market_rows for c in row if c] + \
+            [c.id for c in player.reserved]
+        buys = [m for m in state.legal_moves() if m.kind == "buy"]
+        bought = {m.card or "" for m in buys}
+        assert sorted(bought) == sorted(c for c in offered if naive_can_buy(state, c))
+        for card_id in bought:
+            nobles = {m.noble for m in buys if m.card == card_id}
+            expected: set[str | None] = set(naive_visitors(state, card_id))
+            assert nobles == (expected or {None})
