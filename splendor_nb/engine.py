@@ -538,7 +538,7 @@ def _return_tokens(tokens: tuple[int, ...], supply: tuple[int, ...], returned: t
 
 def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move) -> Noble:
     """The noble that visits: the one the move names, else the only one due (R-NOBLE)."""
-    due = [NOBLE_BY_ID[n] for n in _due(nobles, bonuses)]
+    due = [NOBLE_BY_ID[n] for n in _prospects(nobles, bonuses).due]
     if move.noble is not None:
         chosen = NOBLE_BY_ID[move.noble]
         if chosen not in due:
@@ -550,11 +550,6 @@ def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: M
         raise IllegalMoveError("R-NOBLE", "several nobles may visit ("
                                + ", ".join(n.id for n in due) + "); the move must name one")
     return due[0]
-
-
-def _due(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> tuple[str, ...]:
-    """Ids of the nobles whose requirement these bonuses meet (R-NOBLE)."""
-    return tuple([n.id for n in nobles if all(map(le, n.needs, bonuses))])
 
 
 def _affordable(cards: tuple[Card, ...], tokens: tuple[int, ...], bonuses: tuple[int, ...]
