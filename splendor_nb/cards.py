@@ -33,6 +33,8 @@ class Card:
     points: int
     costs: tuple[int, ...] = field(repr=False)
     bonus_index: int = field(repr=False)
+    order: int = field(repr=False)
+    """The card's position in ``CARDS``, 0 to 89."""
 
     @property
     def cost(self) -> dict[str, int]:
@@ -60,7 +62,7 @@ def _read(name: str) -> list[dict[str, str]]:
 
 
 def _load_cards() -> tuple[Card, ...]:
-    cards = []
+    cards: list[Card] = []
     ordinal: dict[tuple[int, str], int] = {}
     for row in _read("cards.csv"):
         tier, bonus = int(row["tier"]), row["color"]
@@ -68,7 +70,7 @@ def _load_cards() -> tuple[Card, ...]:
         index = GEMS.index(bonus)
         card_id = f"{tier}{LETTERS[index]}{ordinal[tier, bonus]}"
         costs = tuple(int(row[gem]) for gem in GEMS)
-        cards.append(Card(card_id, tier, bonus, int(row["points"]), costs, index))
+        cards.append(Card(card_id, tier, bonus, int(row["points"]), costs, index, len(cards)))
     return tuple(cards)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import chain, combinations, combinations_with_replacement, compress
+from itertools import chain, combinations, combinations_with_replacement
 from operator import add, attrgetter, itemgetter, le, sub
 from typing import NamedTuple, TypeVar
 
@@ -45,7 +45,33 @@ GEMS_PER_PLAYERS = {2: 4, 3: 5, 4: 7}
 GOLD_TOKENS = 5
 NO_BONUSES: tuple[int, ...] = (0, 0, 0, 0, 0)
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 _Dealer = Callable[[list[Card], int], Iterable[Card]]
+
+
+class _Memo(dict[K, V]):
+    """A dict that makes a missing value with ``make`` and starts afresh past ``size`` entries.
+
+    A hit costs one dict lookup, a third of what ``functools.lru_cache`` costs.
+
+    >>> squares = _Memo(lambda n: n * n, size=2)
+    >>> squares[3], squares[4], squares[5], len(squares)
+    (9, 16, 25, 1)
+    """
+
+    __slots__ = ("make", "size")
+
+    def __init__(self, make: Callable[[K], V], size: int) -> None:
+        super().__init__()
+        self.make = make
+        self.size = size
+
+    def __missing__(self, key: K) -> V:
+        if len(self) >= self.size:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
 
 
 class PlayerState(NamedTuple):
@@ -172,34 +198,46 @@ class GameState(NamedTuple):
         """
         if self.over:
             return []
-        player = self.players[self.current_player]
-        tokens = player.token_counts
-        bonuses = player.bonus_counts
-        # R-NOBLE: no noble asks for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip it.
+        tokens, bonuses, cards, reserved, _, _, _ = self.players[self.current_player]
         face_up = _face_up(self.market_rows)
-        buyable = _affordable(face_up + player.reserved if player.reserved else face_up, tokens,
-                              bonuses)
-        if len(player.cards) + 1 >= MIN_NOBLE_CARDS:
-            due, after_buying = _prospects(self.nobles, bonuses)
-            moves: list[Move] = []
+        verdicts = _verdicts(tokens, bonuses)
+        buyable = [card for card in (face_up + reserved if reserved else face_up)
+                   if verdicts[card.order]]
+        # R-NOBLE: no noble asks for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip it.
+        due, after_buying = _prospects(self.nobles, bonuses) if len(cards) + 1 >= \
+            MIN_NOBLE_CARDS else _NOBODY
+        if after_buying is None:
+            moves = list(map(_BUY.__getitem__, buyable))
+        else:
+            moves = []
             for card in buyable:
                 visitors = after_buying[card.bonus_index]
                 if visitors:
                     moves.extend(_buy_moves(card, visitors))
                 else:
                     moves.append(_BUY[card])
-        else:
-            due = ()
-            moves = list(map(_BUY.__getitem__, buyable))
         supply = self.supply_counts
+        shape = bytes(supply).translate(_SHAPE_CODES)
         total = sum(tokens)
-        moves.extend(_take_moves(_shape(supply), tokens if total > 7 else (), due))
-        if len(player.reserved) < RESERVE_LIMIT:
-            tiers = [tier for tier, deck in enumerate(self.decks, start=1) if deck]
+        if total <= TOKEN_LIMIT - 3 and not due:
+            moves.extend(_PLAIN_TAKES[shape])
+        else:
+            table = _take_table(tokens if total > TOKEN_LIMIT - 3 else NO_TOKENS, due)
+            for gems in _TAKES[shape]:
+                moves.extend(table[gems])
+        if len(reserved) < RESERVE_LIMIT:
+            decks = self.decks
+            tiers = (1, 2, 3) if all(decks) else [t for t, deck in enumerate(decks, 1) if deck]
             gold = 1 if supply[GOLD] else 0
             if total + gold <= TOKEN_LIMIT and not due:
                 moves.extend(map(_RESERVE.__getitem__, face_up))
                 moves.extend(map(_RESERVE_BLIND.__getitem__, tiers))
+            elif not due:
+                pick = _return_picker((*tokens[:GOLD], tokens[GOLD] + gold))
+                for card in face_up:
+                    moves.extend(pick(_RESERVE_BY_RETURN[card]))
+                for tier in tiers:
+                    moves.extend(pick(_by_return("reserve", NO_TOKENS, None, tier)))
             else:
                 hand = (*tokens[:GOLD], tokens[GOLD] + gold)
                 for card in face_up:
@@ -228,7 +266,7 @@ class GameState(NamedTuple):
         kind = move.kind
         if kind == "take":
             gems = move.gems
-            if gems not in _legal_takes(supply):
+            if gems not in _LEGAL_TAKES[bytes(supply).translate(_SHAPE_CODES)]:
                 raise _take_error(supply, gems)
             supply = tuple(map(sub, supply, gems))
             tokens = tuple(map(add, tokens, gems))
@@ -552,23 +590,23 @@ def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: M
     return due[0]
 
 
-def _affordable(cards: tuple[Card, ...], tokens: tuple[int, ...], bonuses: tuple[int, ...]
-                ) -> list[Card]:
-    """The cards whose price these tokens and bonuses pay, gold filling the gaps (R-BUY).
+def _verdicts(tokens: tuple[int, ...], bonuses: tuple[int, ...]) -> bytes:
+    """One byte per card of ``CARDS``: 1 if these tokens and bonuses pay its price, gold filling
+    the gaps, else 0 (R-BUY).
 
     Every card is checked at once: ``_SHORTFALLS`` give, per colour and means (tokens plus
     bonuses), one integer holding each card's shortfall in its own byte. Their sum plus
     ``127 - gold`` in every byte sets a byte's top bit exactly when the card costs too much.
 
-    >>> [card.id for card in _affordable(CARDS[:3], (0, 0, 0, 2, 1, 0), NO_BONUSES)]
+    >>> verdicts = _verdicts((0, 0, 0, 2, 1, 0), NO_BONUSES)
+    >>> [card.id for card in CARDS[:3] if verdicts[card.order]]
     ['1w1']
     """
     w, b, g, r, k, gold = tokens
     bw, bb, bg, br, bk = bonuses
     white, blue, green, red, black = _SHORTFALLS
-    verdicts = (white[w + bw] + blue[b + bb] + green[g + bg] + red[r + br] + black[k + bk]
-                + _GOLD_OFFSETS[gold]).to_bytes(len(CARDS), "little").translate(_WITHIN_REACH)
-    return list(compress(cards, _card_picker(cards)(verdicts)))
+    return (white[w + bw] + blue[b + bb] + green[g + bg] + red[r + br] + black[k + bk]
+            + _GOLD_OFFSETS[gold]).to_bytes(len(CARDS), "little").translate(_WITHIN_REACH)
 
 
 _MOST_OF_A_COLOUR = max(GEMS_PER_PLAYERS.values()) + max(
@@ -581,16 +619,6 @@ _SHORTFALLS: tuple[tuple[int, ...], ...] = tuple(
 _GOLD_OFFSETS = tuple(sum((127 - gold) << (8 * i) for i in range(len(CARDS)))
                       for gold in range(GOLD_TOKENS + 1))
 _WITHIN_REACH = bytes(1 if byte < 128 else 0 for byte in range(256))
-_CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
-
-
-@lru_cache(maxsize=1 << 12)
-def _card_picker(cards: tuple[Card, ...]) -> Callable[[bytes], tuple[int, ...]]:
-    """Picks these cards' bytes, in this order, out of a byte per card of ``CARDS``."""
-    indices = list(map(_CARD_INDEX.__getitem__, cards))
-    if len(indices) < 2:  # itemgetter of one index returns an item, not a tuple
-        return itemgetter(slice(indices[0], indices[0] + 1) if indices else slice(0))
-    return itemgetter(*indices)
 
 
 def _face_up(rows: tuple[tuple[Card | None, ...], ...]) -> tuple[Card, ...]:
@@ -599,24 +627,31 @@ def _face_up(rows: tuple[tuple[Card | None, ...], ...]) -> tuple[Card, ...]:
     return slots if None not in slots else tuple(filter(None, slots))  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=1 << 12)
-def _shape(supply: tuple[int, ...]) -> tuple[int, ...]:
-    """Per gem colour: 0 none, 1 some, 2 at least 4 (what R-TAKE3 and R-TAKE2 look at)."""
-    return tuple(0 if n == 0 else 2 if n >= 4 else 1 for n in supply[:GOLD])
-
-
 def _gem_counts(colours: tuple[int, ...]) -> tuple[int, ...]:
+    """Token counts per colour; no colours gives ``NO_TOKENS`` itself, which ``apply`` tests by
+    identity to skip returning tokens.
+    """
     counts = [0] * 6
     for colour in colours:
         counts[colour] += 1
-    return tuple(counts)
+    return tuple(counts) if colours else NO_TOKENS
 
 
-@lru_cache(maxsize=1 << 16)
-def _take_moves(shape: tuple[int, ...], tokens: tuple[int, ...], due: tuple[str, ...]
-                ) -> tuple[Move, ...]:
-    """Every take (R-TAKE3, then R-TAKE2) for a supply of this shape and a hand of ``tokens``."""
-    return tuple(chain.from_iterable(map(_take_table(tokens, due).__getitem__, _takes(shape))))
+_SHAPE_CODES = bytes(0 if n == 0 else 2 if n >= 4 else 1 for n in range(256))
+"""``bytes(supply).translate(_SHAPE_CODES)`` is the supply's shape: per colour, 0 for no token,
+1 for some, 2 for at least 4 (all that R-TAKE3 and R-TAKE2 look at)."""
+
+
+def _takes(shape: bytes) -> tuple[tuple[int, ...], ...]:
+    """The gems each legal take takes, for a supply of this shape (R-TAKE3, R-TAKE2).
+
+    >>> _takes(bytes((2, 0, 1, 0, 0, 1)))
+    ((1, 0, 1, 0, 0, 0), (2, 0, 0, 0, 0, 0))
+    """
+    available = [i for i in range(5) if shape[i]]
+    takes = [_gem_counts(c) for c in combinations(available, min(3, len(available)))
+             if available]
+    return (*takes, *(_gem_counts((i, i)) for i in range(5) if shape[i] == 2))
 
 
 class _TakeTable(dict[tuple[int, ...], tuple[Move, ...]]):
@@ -624,7 +659,7 @@ class _TakeTable(dict[tuple[int, ...], tuple[Move, ...]]):
 
     def __init__(self, tokens: tuple[int, ...], due: tuple[str, ...]) -> None:
         super().__init__()
-        self.held = tokens or NO_TOKENS
+        self.held = tokens
         self.due = due
 
     def __missing__(self, gems: tuple[int, ...]) -> tuple[Move, ...]:
@@ -638,18 +673,9 @@ def _take_table(tokens: tuple[int, ...], due: tuple[str, ...]) -> _TakeTable:
     return _TakeTable(tokens, due)
 
 
-@lru_cache(maxsize=256)
-def _takes(shape: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The gems each legal take takes, for a supply of this shape (R-TAKE3, R-TAKE2)."""
-    available = [i for i in range(5) if shape[i]]
-    takes = [_gem_counts(c) for c in combinations(available, min(3, len(available)))
-             if available]
-    return (*takes, *(_gem_counts((i, i)) for i in range(5) if shape[i] == 2))
-
-
-@lru_cache(maxsize=1 << 12)
-def _legal_takes(supply: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
-    return frozenset(_takes(_shape(supply)))
+def _plain_takes(shape: bytes) -> tuple[Move, ...]:
+    """The takes from a supply of this shape for a hand that stays within 10, no noble due."""
+    return tuple(chain.from_iterable(map(_take_table(NO_TOKENS, ()).__getitem__, _TAKES[shape])))
 
 
 def _variants(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None,
@@ -715,7 +741,8 @@ class _Prospects(NamedTuple):
     """The nobles a player's bonuses bring now, and after buying one more card of each colour."""
 
     due: tuple[str, ...]
-    after_buying: tuple[tuple[str, ...], ...]
+    after_buying: tuple[tuple[str, ...], ...] | None
+    """Per colour bought, the nobles then due; ``None`` when no purchase brings one."""
 
 
 @lru_cache(maxsize=1 << 12)
@@ -736,7 +763,10 @@ def _prospects(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> _Prospect
                 ids.append(noble.id)
         elif most == 1 and lacking.count(1) == 1:
             after[lacking.index(1)].append(noble.id)
-    return _Prospects(tuple(due), tuple(map(tuple, after)))
+    return _Prospects(tuple(due), tuple(map(tuple, after)) if any(after) else None)
+
+
+_NOBODY = _Prospects((), None)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -755,8 +785,16 @@ def _interned(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int
 
 _BUY: dict[Card, Move] = {c: Move("buy", card=c.id) for c in CARDS}
 _RESERVE: dict[Card, Move] = {c: Move("reserve", card=c.id) for c in CARDS}
+_RESERVE_BY_RETURN: _Memo[Card, tuple[Move, ...]] = _Memo(
+    lambda card: _by_return("reserve", NO_TOKENS, card.id, None), len(CARDS))
 _RESERVE_BLIND: dict[int, Move] = {tier: Move("reserve", tier=tier) for tier in (1, 2, 3)}
 MIN_NOBLE_CARDS = min(sum(n.needs) for n in NOBLES)
+_SHAPES = 3 ** 6
+"""How many supply shapes there are (see ``_SHAPE_CODES``): the memos below never forget."""
+_TAKES = _Memo(_takes, _SHAPES)
+_PLAIN_TAKES = _Memo(_plain_takes, _SHAPES)
+_LEGAL_TAKES: _Memo[bytes, frozenset[tuple[int, ...]]] = _Memo(
+    lambda shape: frozenset(_TAKES[shape]), _SHAPES)
 _points = attrgetter("points")
 _new = tuple.__new__
 """Builds a state from a tuple of all its fields, skipping NamedTuple's argument handling."""
