@@ -254,14 +254,12 @@ class GameState(NamedTuple):
         ``reveal`` names the card that comes off a deck during this turn (a refill or a blind
         reserve) when the deck order is not known, as when a game played on a table is typed in.
         """
-        if self.over:
+        players, supply, market, decks, nobles, me, turn, passes, over, _, _, seed = self
+        if over:
             raise IllegalMoveError("R-END-WIN", "the game is over")
-        me = self.current_player
-        player = self.players[me]
-        decks = self.decks if reveal is None else self._with_reveal(move, reveal)
-        supply = self.supply_counts
-        market = self.market_rows
-        tokens, bonuses, cards, reserved, hidden, owned, points = player
+        if reveal is not None:
+            decks = self._with_reveal(move, reveal)
+        tokens, bonuses, cards, reserved, hidden, owned, points = players[me]
         drawn: Card | None = None
         kind = move.kind
         if kind == "take":
@@ -270,6 +268,23 @@ class GameState(NamedTuple):
                 raise _take_error(supply, gems)
             supply = tuple(map(sub, supply, gems))
             tokens = tuple(map(add, tokens, gems))
+        elif kind == "buy":
+            card = CARD_BY_ID[move.card or ""]
+            if card in reserved:
+                reserved = tuple(c for c in reserved if c is not card)
+                if card.id in hidden:
+                    hidden = tuple(h for h in hidden if h != card.id)
+            else:
+                market, decks, drawn = self._take_from_market(card, decks, "buy")
+            if move.payment is None:
+                tokens, supply = _pay(card, tokens, bonuses, supply)
+            else:
+                paid = _payment(card, tokens, bonuses, move.payment)
+                tokens = tuple(map(sub, tokens, paid))
+                supply = tuple(map(add, supply, paid))
+            cards = (*cards, card)
+            bonuses = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
+            points += card.points
         elif kind == "reserve":
             if len(reserved) >= RESERVE_LIMIT:
                 raise IllegalMoveError("R-RESERVE-LIMIT",
@@ -291,21 +306,6 @@ class GameState(NamedTuple):
             if supply[GOLD]:
                 supply = (*supply[:GOLD], supply[GOLD] - 1)
                 tokens = (*tokens[:GOLD], tokens[GOLD] + 1)
-        elif kind == "buy":
-            card = CARD_BY_ID[move.card or ""]
-            if card in reserved:
-                index = reserved.index(card)
-                reserved = reserved[:index] + reserved[index + 1:]
-                if card.id in hidden:
-                    hidden = tuple(h for h in hidden if h != card.id)
-            else:
-                market, decks, drawn = self._take_from_market(card, decks, "buy")
-            paid = _payment(card, tokens, bonuses, move.payment)
-            tokens = tuple(map(sub, tokens, paid))
-            supply = tuple(map(add, supply, paid))
-            cards = (*cards, card)
-            bonuses = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
-            points += card.points
         elif kind == "pass":
             if self.legal_moves() != [PASS]:
                 raise IllegalMoveError("R-PASS", "a player may pass only when no action is legal")
@@ -316,7 +316,6 @@ class GameState(NamedTuple):
                                    f"{reveal} cannot be revealed")
         if move.returned is not NO_TOKENS or sum(tokens) > TOKEN_LIMIT:
             tokens, supply = _return_tokens(tokens, supply, move.returned)
-        nobles = self.nobles
         if move.noble is not None or (len(cards) >= MIN_NOBLE_CARDS and _prospects(
                 nobles, bonuses).due):
             visitor = _visiting_noble(nobles, bonuses, move)
@@ -326,22 +325,22 @@ class GameState(NamedTuple):
             if move.noble is None:
                 move = Move(move.kind, move.gems, move.card, move.tier, move.returned,
                             visitor.id, move.payment)
-        players = self.players
-        players = (*players[:me], _new(PlayerState, (
-            tokens, bonuses, cards, reserved, hidden, owned, points)), *players[me + 1:])
-        passes = self.passes + 1 if kind == "pass" else 0
-        following = me + 1
+        players = _with(players, me, _new(PlayerState, (
+            tokens, bonuses, cards, reserved, hidden, owned, points)))
+        passes = passes + 1 if kind == "pass" else 0
+        me += 1
         over = passes >= len(players)
-        if following == len(players):
-            following = 0
+        if me == len(players):
+            me = 0
             over = over or max(map(_points, players)) >= WINNING_POINTS
-        return _new(GameState, (players, supply, market, decks, nobles, following, self.turn + 1,
-                                passes, over, move, drawn, self.seed))
+        return _new(GameState, (players, supply, market, decks, nobles, me, turn + 1, passes,
+                                over, move, drawn, seed))
 
     def _take_from_market(self, card: Card, decks: tuple[tuple[Card, ...], ...], action: str
                           ) -> tuple[tuple[tuple[Card | None, ...], ...],
                                      tuple[tuple[Card, ...], ...], Card | None]:
-        row = self.market_rows[card.tier - 1]
+        tier = card.tier - 1
+        row = self.market_rows[tier]
         if card not in row:
             rule = "R-BUY" if action == "buy" else "R-RESERVE"
             where = self.card_location(card.id)
@@ -349,12 +348,13 @@ class GameState(NamedTuple):
                                    f"(it is {where}); a player may {action} a face-up card"
                                    + (" or one of their own reserved cards" if action == "buy"
                                       else " or the top card of a deck"))
-        deck = decks[card.tier - 1]
-        drawn = deck[-1] if deck else None
+        deck = decks[tier]
         if deck:
-            decks = _with(decks, card.tier - 1, deck[:-1])
-        new_row = _with(row, row.index(card), drawn)
-        return _with(self.market_rows, card.tier - 1, new_row), decks, drawn
+            drawn: Card | None = deck[-1]
+            decks = _with(decks, tier, deck[:-1])
+        else:
+            drawn = None
+        return _with(self.market_rows, tier, _with(row, row.index(card), drawn)), decks, drawn
 
     def _with_reveal(self, move: Move, reveal: str) -> tuple[tuple[Card, ...], ...]:
         card = CARD_BY_ID.get(reveal)
@@ -515,7 +515,40 @@ def _take_error(supply: tuple[int, ...], gems: tuple[int, ...]) -> IllegalMoveEr
 
 
 def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return items[:index] + (value,) + items[index + 1:]  # noqa: RUF005 (faster than unpacking)
+    """``items`` with ``value`` at ``index`` (through a list: faster than slicing and joining)."""
+    copy = list(items)
+    copy[index] = value
+    return tuple(copy)
+
+
+def _pay(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...], supply: tuple[int, ...]
+         ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The player's tokens and the supply after paying for ``card`` the default way: coloured
+    tokens first, gold for the rest (R-BUY, R-BUY-GOLD).
+
+    >>> _pay(CARD_BY_ID["1w1"], (0, 0, 0, 1, 1, 1), NO_BONUSES, (4, 4, 4, 4, 4, 5))
+    ((0, 0, 0, 0, 0, 0), (4, 4, 4, 5, 5, 6))
+    """
+    kept = []
+    returned = []
+    gold = 0
+    for cost, bonus, held, pool in zip(card.costs, bonuses, tokens, supply):
+        price = cost - bonus
+        if price <= 0:
+            kept.append(held)
+            returned.append(pool)
+        elif price <= held:
+            kept.append(held - price)
+            returned.append(pool + price)
+        else:
+            gold += price - held
+            kept.append(0)
+            returned.append(pool + held)
+    if gold > tokens[GOLD]:
+        raise _unaffordable(card, tokens, bonuses)
+    kept.append(tokens[GOLD] - gold)
+    returned.append(supply[GOLD] + gold)
+    return tuple(kept), tuple(returned)
 
 
 def _payment(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
@@ -525,10 +558,7 @@ def _payment(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
         paid = tuple(map(min, price, tokens))
         gold = sum(price) - sum(paid)
         if gold > tokens[GOLD]:
-            missing = ", ".join(f"{p - t} {GEMS[i]}" for i, (p, t) in enumerate(zip(price, tokens))
-                                if p > t)
-            raise IllegalMoveError("R-BUY", f"card {card.id} costs {_price_text(price)} after "
-                                   f"bonuses; player lacks {missing} and has {tokens[GOLD]} gold")
+            raise _unaffordable(card, tokens, bonuses)
         return (*paid, gold)
     for i in range(6):
         if payment[i] > tokens[i]:
@@ -542,6 +572,15 @@ def _payment(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
         raise IllegalMoveError("R-BUY-GOLD", f"card {card.id} costs {_price_text(price)} after "
                                "bonuses; gold must cover exactly what coloured tokens do not")
     return payment
+
+
+def _unaffordable(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...]
+                 ) -> IllegalMoveError:
+    price = _price(card, bonuses)
+    missing = ", ".join(f"{p - t} {GEMS[i]}" for i, (p, t) in enumerate(zip(price, tokens))
+                        if p > t)
+    return IllegalMoveError("R-BUY", f"card {card.id} costs {_price_text(price)} after bonuses; "
+                            f"player lacks {missing} and has {tokens[GOLD]} gold")
 
 
 def _price(card: Card, bonuses: tuple[int, ...]) -> tuple[int, ...]:
