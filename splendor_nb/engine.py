@@ -678,7 +678,7 @@ _WITHIN_REACH = bytes(1 if byte < 128 else 0 for byte in range(256))
 def _face_up(rows: tuple[tuple[Card | None, ...], ...]) -> tuple[Card, ...]:
     """The face-up cards of the market, tier by tier, slot by slot (empty slots skipped)."""
     slots = rows[0] + rows[1] + rows[2]
-    return slots if None not in slots else tuple(filter(None, slots))  # type: ignore[return-value]
+    return slots if all(slots) else tuple(filter(None, slots))  # type: ignore[return-value]
 
 
 def _gem_counts(colours: tuple[int, ...]) -> tuple[int, ...]:
