@@ -200,7 +200,9 @@ class GameState(NamedTuple):
             return []
         tokens, bonuses, cards, reserved, _, _, _ = self.players[self.current_player]
         face_up = _face_up(self.market_rows)
-        verdicts = _verdicts(tokens, bonuses)
+        w, b, g, r, k, gold = tokens
+        bw, bb, bg, br, bk = bonuses
+        verdicts = _VERDICTS[w + bw, b + bb, g + bg, r + br, k + bk, gold]
         buyable = [card for card in (face_up + reserved if reserved else face_up)
                    if verdicts[card.order]]
         # R-NOBLE: no noble asks for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip it.
@@ -621,7 +623,8 @@ def _return_tokens(tokens: tuple[int, ...], supply: tuple[int, ...], returned: t
         raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens and must return "
                                f"{total - TOKEN_LIMIT}, not {count}")
     kept = _minus(tokens, returned)
-    if min(kept) < 0:
+    w, u, g, r, k, y = kept
+    if w | u | g | r | k | y < 0:  # some count is negative (cheaper than min)
         i = min(range(6), key=kept.__getitem__)
         raise IllegalMoveError("R-LIMIT10", f"the player returns {returned[i]} {COLOURS[i]} "
                                f"but holds {tokens[i]}")
@@ -644,23 +647,22 @@ def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: M
     return due[0]
 
 
-def _verdicts(tokens: tuple[int, ...], bonuses: tuple[int, ...]) -> bytes:
-    """One byte per card of ``CARDS``: 1 if these tokens and bonuses pay its price, gold filling
-    the gaps, else 0 (R-BUY).
+def _verdicts(means: tuple[int, ...]) -> bytes:
+    """One byte per card of ``CARDS``: 1 if it can be bought with these means, else 0 (R-BUY).
 
-    Every card is checked at once: ``_SHORTFALLS`` give, per colour and means (tokens plus
-    bonuses), one integer holding each card's shortfall in its own byte. Their sum plus
-    ``127 - gold`` in every byte sets a byte's top bit exactly when the card costs too much.
+    ``means`` are, per gem colour, the tokens plus the bonuses, then the gold tokens, which fill
+    the gaps. Every card is checked at once: ``_SHORTFALLS`` give, per colour and means, one
+    integer holding each card's shortfall in its own byte. Their sum plus ``127 - gold`` in every
+    byte sets a byte's top bit exactly when the card costs too much.
 
-    >>> verdicts = _verdicts((0, 0, 0, 2, 1, 0), NO_BONUSES)
+    >>> verdicts = _verdicts((0, 0, 0, 2, 1, 0))
     >>> [card.id for card in CARDS[:3] if verdicts[card.order]]
     ['1w1']
     """
-    w, b, g, r, k, gold = tokens
-    bw, bb, bg, br, bk = bonuses
+    w, b, g, r, k, gold = means
     white, blue, green, red, black = _SHORTFALLS
-    return (white[w + bw] + blue[b + bb] + green[g + bg] + red[r + br] + black[k + bk]
-            + _GOLD_OFFSETS[gold]).to_bytes(len(CARDS), "little").translate(_WITHIN_REACH)
+    return (white[w] + blue[b] + green[g] + red[r] + black[k] + _GOLD_OFFSETS[gold]).to_bytes(
+        len(CARDS), "little").translate(_WITHIN_REACH)
 
 
 _MOST_OF_A_COLOUR = max(GEMS_PER_PLAYERS.values()) + max(
@@ -879,6 +881,7 @@ MIN_NOBLE_CARDS = min(sum(n.needs) for n in NOBLES)
 _SHAPES = 3 ** 6
 """How many supply shapes there are (see ``_SHAPE_CODES``): the memos below never forget."""
 _TAKES = _Memo(_takes, _SHAPES)
+_VERDICTS = _Memo(_verdicts, 1 << 14)
 _NOBLE_REACH = _Memo(_noble_reach, 1 << 14)
 _NOBLE_MASKS: _Memo[tuple[Noble, ...], int] = _Memo(
     lambda nobles: sum(map(_NOBLE_BYTES.__getitem__, nobles)), 1 << 12)
