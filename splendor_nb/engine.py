@@ -473,6 +473,11 @@ def setup(players: int, nobles: Sequence[Noble], market: Sequence[Sequence[Card 
     )
 
 
+# A game loop asks ``is_over`` after every move: read the field in C, without a Python call.
+GameState.is_over = property(  # type: ignore[assignment]
+    itemgetter(GameState._fields.index("over")), doc=GameState.is_over.__doc__)
+
+
 def _card_order(card: Card) -> int:
     return CARD_ORDER[card.id]
 
