@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import chain, combinations, combinations_with_replacement
-from operator import add, attrgetter, itemgetter, le, sub
+from operator import attrgetter, itemgetter, le, sub
 from typing import NamedTuple, TypeVar
 
 from splendor_nb.cards import (
@@ -724,7 +724,7 @@ class _TakeTable(dict[tuple[int, ...], tuple[Move, ...]]):
         self.due = due
 
     def __missing__(self, gems: tuple[int, ...]) -> tuple[Move, ...]:
-        hand = tuple(map(add, self.held, gems))
+        hand = _plus(self.held, gems)
         moves = self[gems] = _variants("take", gems, None, None, hand, self.due)
         return moves
 
