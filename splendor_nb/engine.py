@@ -18,6 +18,7 @@ splendor_nb.moves.IllegalMoveError: R-TAKE2: red has 2 tokens in the supply; tak
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import chain, combinations, combinations_with_replacement
@@ -488,18 +489,42 @@ _MASK = (1 << 64) - 1
 
 
 def _shuffled(items: Sequence[T], seed: int, stream: int) -> list[T]:
-    """Fisher-Yates with splitmix64: the same on every machine and Python version."""
-    state = (seed * 0x9E3779B97F4A7C15 + stream * 0xBF58476D1CE4E5B9 + 1) & _MASK
+    """Fisher-Yates with splitmix64: the same on every machine and Python version.
+
+    The draws don't depend on each other, so all of them are computed at once, in 64-bit lanes
+    of one integer spaced 128 bits apart (products stay in their lane): a few operations on one
+    large integer instead of a dozen per card.
+
+    >>> _shuffled(range(6), seed=7, stream=1)
+    [0, 4, 3, 5, 2, 1]
+    """
     shuffled = list(items)
-    for i in range(len(items) - 1, 0, -1):
-        state = (state + 0x9E3779B97F4A7C15) & _MASK
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
-        j = z % (i + 1)
+    count = len(shuffled) - 1
+    if count < 1:
+        return shuffled
+    ones, steps, low = _lanes(count)
+    start = (seed * _GOLDEN_GAMMA + stream * _MIX1 + 1) & _MASK
+    z = (start * ones + _GOLDEN_GAMMA * steps) & low  # lane k: the state after k + 1 steps
+    z = ((z ^ ((z >> 30) & low)) * _MIX1) & low
+    z = ((z ^ ((z >> 27) & low)) * _MIX2) & low
+    z ^= (z >> 31) & low
+    draws = struct.unpack(f"<{2 * count}Q", z.to_bytes(16 * count, "little"))[::2]
+    for i, draw in zip(range(count, 0, -1), draws, strict=True):
+        j = draw % (i + 1)
         shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
     return shuffled
+
+
+@cache
+def _lanes(count: int) -> tuple[int, int, int]:
+    """For ``count`` lanes: 1 in each, k + 1 in lane k, and the low 64 bits of each set."""
+    ones = sum(1 << (128 * k) for k in range(count))
+    return ones, sum((k + 1) << (128 * k) for k in range(count)), ones * _MASK
+
+
+_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 
 
 def _take_error(supply: tuple[int, ...], gems: tuple[int, ...]) -> IllegalMoveError:
