@@ -197,17 +197,17 @@ class GameState(NamedTuple):
         >>> len(new_game(seed=7).legal_moves())
         30
         """
-        if self.over:
+        players, supply, rows, decks, nobles, me, _, _, over, _, _, _ = self
+        if over:
             return []
-        tokens, bonuses, cards, reserved, _, _, _ = self.players[self.current_player]
-        face_up = _face_up(self.market_rows)
+        tokens, bonuses, cards, reserved, _, _, _ = players[me]
+        face_up = _face_up(rows)
         w, b, g, r, k, gold = tokens
         bw, bb, bg, br, bk = bonuses
         verdicts = _VERDICTS[w + bw, b + bb, g + bg, r + br, k + bk, gold]
         buyable = [card for card in (face_up + reserved if reserved else face_up)
                    if verdicts[card.order]]
         # R-NOBLE: no noble asks for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip it.
-        nobles = self.nobles
         due, after_buying = _prospects(nobles, bonuses) if len(cards) + 1 >= MIN_NOBLE_CARDS \
             and _NOBLE_REACH[bonuses].near & _NOBLE_MASKS[nobles] else _NOBODY
         if after_buying is None:
@@ -220,7 +220,6 @@ class GameState(NamedTuple):
                     moves.extend(_buy_moves(card, visitors))
                 else:
                     moves.append(_BUY[card])
-        supply = self.supply_counts
         shape = bytes(supply).translate(_SHAPE_CODES)
         total = sum(tokens)
         if total <= TOKEN_LIMIT - 3 and not due:
@@ -230,7 +229,6 @@ class GameState(NamedTuple):
             for gems in _TAKES[shape]:
                 moves.extend(table[gems])
         if len(reserved) < RESERVE_LIMIT:
-            decks = self.decks
             tiers = (1, 2, 3) if all(decks) else [t for t, deck in enumerate(decks, 1) if deck]
             gold = 1 if supply[GOLD] else 0
             if total + gold <= TOKEN_LIMIT and not due:
