@@ -205,8 +205,10 @@ class GameState(NamedTuple):
         w, b, g, r, k, gold = tokens
         bw, bb, bg, br, bk = bonuses
         verdicts = _VERDICTS[w + bw, b + bb, g + bg, r + br, k + bk, gold]
-        buyable = [card for card in (face_up + reserved if reserved else face_up)
-                   if verdicts[card.order]]
+        buyable = []  # a loop, not a comprehension: Python 3.11 makes a function for those
+        for card in face_up + reserved if reserved else face_up:
+            if verdicts[card.order]:
+                buyable.append(card)
         # R-NOBLE: no noble asks for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip it.
         due, after_buying = _prospects(nobles, bonuses) if len(cards) + 1 >= MIN_NOBLE_CARDS \
             and _NOBLE_REACH[bonuses].near & _NOBLE_MASKS[nobles] else _NOBODY
@@ -221,7 +223,7 @@ class GameState(NamedTuple):
                 else:
                     moves.append(_BUY[card])
         shape = bytes(supply).translate(_SHAPE_CODES)
-        total = sum(tokens)
+        total = w + b + g + r + k + gold
         if total <= TOKEN_LIMIT - 3 and not due:
             moves.extend(_PLAIN_TAKES[shape])
         else:
