@@ -201,7 +201,8 @@ class GameState(NamedTuple):
         if over:
             return []
         tokens, bonuses, cards, reserved, _, _, _ = players[me]
-        face_up = _face_up(rows)
+        slots = rows[0] + rows[1] + rows[2]  # _face_up, spelled out for the usual full market
+        face_up: tuple[Card, ...] = slots if all(slots) else _face_up(rows)  # type: ignore[assignment]
         w, b, g, r, k, gold = tokens
         bw, bb, bg, br, bk = bonuses
         verdicts = _VERDICTS[w + bw, b + bb, g + bg, r + br, k + bk, gold]
@@ -750,7 +751,10 @@ class _TakeTable(dict[tuple[int, ...], tuple[Move, ...]]):
 
     def __missing__(self, gems: tuple[int, ...]) -> tuple[Move, ...]:
         hand = _plus(self.held, gems)
-        moves = self[gems] = _variants("take", gems, None, None, hand, self.due)
+        if self.due:
+            moves = self[gems] = _variants("take", gems, None, None, hand, self.due)
+        else:  # as _variants does, without its cache keyed by four arguments
+            moves = self[gems] = _return_picker(hand)(_TAKE_BY_RETURN[gems])
         return moves
 
 
@@ -904,6 +908,8 @@ def _interned(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int
 
 _BUY: dict[Card, Move] = {c: Move("buy", card=c.id) for c in CARDS}
 _RESERVE: dict[Card, Move] = {c: Move("reserve", card=c.id) for c in CARDS}
+_TAKE_BY_RETURN: _Memo[tuple[int, ...], tuple[Move, ...]] = _Memo(
+    lambda gems: _by_return("take", gems, None, None), 1 << 6)
 _RESERVE_BY_RETURN: _Memo[Card, tuple[Move, ...]] = _Memo(
     lambda card: _by_return("reserve", NO_TOKENS, card.id, None), len(CARDS))
 _RESERVE_BLIND: dict[int, Move] = {tier: Move("reserve", tier=tier) for tier in (1, 2, 3)}
