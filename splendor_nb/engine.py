@@ -271,8 +271,12 @@ class GameState(NamedTuple):
             gems = move.gems
             if gems not in _LEGAL_TAKES[bytes(supply).translate(_SHAPE_CODES)]:
                 raise _take_error(supply, gems)
-            supply = _minus(supply, gems)
-            tokens = _plus(tokens, gems)
+            # _minus and _plus spelled out: this is the commonest move
+            w, u, g, r, k, y = tokens
+            dw, du, dg, dr, dk, dy = gems
+            tokens = (w + dw, u + du, g + dg, r + dr, k + dk, y + dy)
+            w, u, g, r, k, y = supply
+            supply = (w - dw, u - du, g - dg, r - dr, k - dk, y - dy)
         elif kind == "buy":
             card = CARD_BY_ID[move.card or ""]
             if card in reserved:
@@ -642,8 +646,13 @@ def _price_text(price: Sequence[int]) -> str:
 
 def _return_tokens(tokens: tuple[int, ...], supply: tuple[int, ...], returned: tuple[int, ...]
                    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The player's tokens and the supply after returning ``returned`` (R-LIMIT10)."""
-    total = sum(tokens)
+    """The player's tokens and the supply after returning ``returned`` (R-LIMIT10).
+
+    >>> _return_tokens((3, 3, 3, 2, 0, 0), (1, 1, 1, 2, 4, 5), (1, 0, 0, 0, 0, 0))
+    ((2, 3, 3, 2, 0, 0), (2, 1, 1, 2, 4, 5))
+    """
+    w, u, g, r, k, y = tokens  # spelled out: a turn at 10 tokens comes here on most moves
+    total = w + u + g + r + k + y
     count = sum(returned)
     if total <= TOKEN_LIMIT:
         if count:
@@ -653,13 +662,14 @@ def _return_tokens(tokens: tuple[int, ...], supply: tuple[int, ...], returned: t
     if total - count != TOKEN_LIMIT:
         raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens and must return "
                                f"{total - TOKEN_LIMIT}, not {count}")
-    kept = _minus(tokens, returned)
-    w, u, g, r, k, y = kept
+    dw, du, dg, dr, dk, dy = returned
+    w, u, g, r, k, y = w - dw, u - du, g - dg, r - dr, k - dk, y - dy
     if w | u | g | r | k | y < 0:  # some count is negative (cheaper than min)
-        i = min(range(6), key=kept.__getitem__)
+        i = min(range(6), key=lambda colour: tokens[colour] - returned[colour])
         raise IllegalMoveError("R-LIMIT10", f"the player returns {returned[i]} {COLOURS[i]} "
                                f"but holds {tokens[i]}")
-    return kept, _plus(supply, returned)
+    sw, su, sg, sr, sk, sy = supply
+    return (w, u, g, r, k, y), (sw + dw, su + du, sg + dg, sr + dr, sk + dk, sy + dy)
 
 
 def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move) -> Noble:
