@@ -292,7 +292,9 @@ class GameState(NamedTuple):
                 tokens = _minus(tokens, paid)
                 supply = _plus(supply, paid)
             cards = (*cards, card)
-            bonuses = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
+            counts = list(bonuses)
+            counts[card.bonus_index] += 1
+            bonuses = tuple(counts)
             points += card.points
         elif kind == "reserve":
             if len(reserved) >= RESERVE_LIMIT:
@@ -349,21 +351,27 @@ class GameState(NamedTuple):
                           ) -> tuple[tuple[tuple[Card | None, ...], ...],
                                      tuple[tuple[Card, ...], ...], Card | None]:
         tier = card.tier - 1
-        row = self.market_rows[tier]
-        if card not in row:
+        rows = list(self.market_rows)  # tuples rebuilt through lists, as in _with
+        row = list(rows[tier])
+        try:
+            slot = row.index(card)
+        except ValueError:
             rule = "R-BUY" if action == "buy" else "R-RESERVE"
             where = self.card_location(card.id)
             raise IllegalMoveError(rule, f"card {card.id} is not face-up in the market "
                                    f"(it is {where}); a player may {action} a face-up card"
                                    + (" or one of their own reserved cards" if action == "buy"
-                                      else " or the top card of a deck"))
+                                      else " or the top card of a deck")) from None
         deck = decks[tier]
         if deck:
-            drawn: Card | None = deck[-1]
-            decks = _with(decks, tier, deck[:-1])
+            row[slot] = drawn = deck[-1]
+            copy = list(decks)
+            copy[tier] = deck[:-1]
+            decks = tuple(copy)
         else:
-            drawn = None
-        return _with(self.market_rows, tier, _with(row, row.index(card), drawn)), decks, drawn
+            row[slot] = drawn = None
+        rows[tier] = tuple(row)
+        return tuple(rows), decks, drawn
 
     def _with_reveal(self, move: Move, reveal: str) -> tuple[tuple[Card, ...], ...]:
         card = CARD_BY_ID.get(reveal)
