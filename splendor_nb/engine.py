@@ -223,7 +223,7 @@ class GameState(NamedTuple):
                     moves.extend(_buy_moves(card, visitors))
                 else:
                     moves.append(_BUY[card])
-        shape = bytes(supply).translate(_SHAPE_CODES)
+        shape = _SHAPE_OF[supply]
         total = w + b + g + r + k + gold
         if total <= TOKEN_LIMIT - 3 and not due:
             moves.extend(_PLAIN_TAKES[shape])
@@ -269,7 +269,7 @@ class GameState(NamedTuple):
         kind = move.kind
         if kind == "take":
             gems = move.gems
-            if gems not in _LEGAL_TAKES[bytes(supply).translate(_SHAPE_CODES)]:
+            if gems not in _LEGAL_TAKES_FROM[supply]:
                 raise _take_error(supply, gems)
             # _minus and _plus spelled out: this is the commonest move
             w, u, g, r, k, y = tokens
@@ -943,6 +943,11 @@ _NOBLE_MASKS: _Memo[tuple[Noble, ...], int] = _Memo(
 _PLAIN_TAKES = _Memo(_plain_takes, _SHAPES)
 _LEGAL_TAKES: _Memo[bytes, frozenset[tuple[int, ...]]] = _Memo(
     lambda shape: frozenset(_TAKES[shape]), _SHAPES)
+_SHAPE_OF: _Memo[tuple[int, ...], bytes] = _Memo(
+    lambda supply: bytes(supply).translate(_SHAPE_CODES), 1 << 14)
+_LEGAL_TAKES_FROM: _Memo[tuple[int, ...], frozenset[tuple[int, ...]]] = _Memo(
+    lambda supply: _LEGAL_TAKES[_SHAPE_OF[supply]], 1 << 14)
+"""Per supply, its shape and the gems of its legal takes: a game's supplies recur."""
 _points = attrgetter("points")
 _new = tuple.__new__
 """Builds a state from a tuple of all its fields, skipping NamedTuple's argument handling."""
