@@ -35,6 +35,8 @@ class Card:
     bonus_index: int = field(repr=False)
     order: int = field(repr=False)
     """The card's position in ``CARDS``, 0 to 89."""
+    colours: tuple[int, ...] = field(repr=False)
+    """The gem colours the card costs (indices into ``GEMS``)."""
 
     @property
     def cost(self) -> dict[str, int]:
@@ -70,7 +72,9 @@ def _load_cards() -> tuple[Card, ...]:
         index = GEMS.index(bonus)
         card_id = f"{tier}{LETTERS[index]}{ordinal[tier, bonus]}"
         costs = tuple(int(row[gem]) for gem in GEMS)
-        cards.append(Card(card_id, tier, bonus, int(row["points"]), costs, index, len(cards)))
+        colours = tuple(i for i, n in enumerate(costs) if n)
+        cards.append(Card(card_id, tier, bonus, int(row["points"]), costs, index, len(cards),
+                          colours))
     return tuple(cards)
 
 

@@ -589,25 +589,22 @@ def _pay(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...], supply: 
     >>> _pay(CARD_BY_ID["1w1"], (0, 0, 0, 1, 1, 1), NO_BONUSES, (4, 4, 4, 4, 4, 5))
     ((0, 0, 0, 0, 0, 0), (4, 4, 4, 5, 5, 6))
     """
-    kept = []
-    returned = []
+    kept = list(tokens)
+    returned = list(supply)
     gold = 0
-    for cost, bonus, held, pool in zip(card.costs, bonuses, tokens, supply):
-        price = cost - bonus
-        if price <= 0:
-            kept.append(held)
-            returned.append(pool)
-        elif price <= held:
-            kept.append(held - price)
-            returned.append(pool + price)
-        else:
-            gold += price - held
-            kept.append(0)
-            returned.append(pool + held)
-    if gold > tokens[GOLD]:
+    for colour in card.colours:  # the colours the card costs
+        price = card.costs[colour] - bonuses[colour]
+        if price > 0:
+            held = kept[colour]
+            if price > held:
+                gold += price - held
+                price = held
+            kept[colour] = held - price
+            returned[colour] += price
+    if gold > kept[GOLD]:
         raise _unaffordable(card, tokens, bonuses)
-    kept.append(tokens[GOLD] - gold)
-    returned.append(supply[GOLD] + gold)
+    kept[GOLD] -= gold
+    returned[GOLD] += gold
     return tuple(kept), tuple(returned)
 
 
