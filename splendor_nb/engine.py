@@ -206,23 +206,22 @@ class GameState(NamedTuple):
         w, b, g, r, k, gold = tokens
         bw, bb, bg, br, bk = bonuses
         verdicts = _VERDICTS[w + bw, b + bb, g + bg, r + br, k + bk, gold]
-        buyable = []  # a loop, not a comprehension: Python 3.11 makes a function for those
-        for card in face_up + reserved if reserved else face_up:
-            if verdicts[card.order]:
-                buyable.append(card)
         # R-NOBLE: no noble asks for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip it.
         due, after_buying = _prospects(nobles, bonuses) if len(cards) + 1 >= MIN_NOBLE_CARDS \
             and _NOBLE_REACH[bonuses].near & _NOBLE_MASKS[nobles] else _NOBODY
+        moves: list[Move] = []  # loops, not comprehensions: Python 3.11 makes a function for those
         if after_buying is None:
-            moves = list(map(_BUY.__getitem__, buyable))
-        else:
-            moves = []
-            for card in buyable:
-                visitors = after_buying[card.bonus_index]
-                if visitors:
-                    moves.extend(_buy_moves(card, visitors))
-                else:
+            for card in face_up + reserved if reserved else face_up:
+                if verdicts[card.order]:
                     moves.append(_BUY[card])
+        else:
+            for card in face_up + reserved if reserved else face_up:
+                if verdicts[card.order]:
+                    visitors = after_buying[card.bonus_index]
+                    if visitors:
+                        moves.extend(_buy_moves(card, visitors))
+                    else:
+                        moves.append(_BUY[card])
         shape = _SHAPE_OF[supply]
         total = w + b + g + r + k + gold
         if total <= TOKEN_LIMIT - 3 and not due:
