@@ -232,18 +232,18 @@ class GameState(NamedTuple):
                 moves.extend(table[gems])
         if len(reserved) < RESERVE_LIMIT:
             tiers = (1, 2, 3) if all(decks) else [t for t, deck in enumerate(decks, 1) if deck]
-            gold = 1 if supply[GOLD] else 0
-            if total + gold <= TOKEN_LIMIT and not due:
+            gold_taken = 1 if supply[GOLD] else 0
+            if total + gold_taken <= TOKEN_LIMIT and not due:
                 moves.extend(map(_RESERVE.__getitem__, face_up))
                 moves.extend(map(_RESERVE_BLIND.__getitem__, tiers))
             elif not due:
-                pick = _return_picker((*tokens[:GOLD], tokens[GOLD] + gold))
+                pick = _return_picker((w, b, g, r, k, gold + gold_taken))
                 for card in face_up:
                     moves.extend(pick(_RESERVE_BY_RETURN[card]))
                 for tier in tiers:
                     moves.extend(pick(_by_return("reserve", NO_TOKENS, None, tier)))
             else:
-                hand = (*tokens[:GOLD], tokens[GOLD] + gold)
+                hand = (w, b, g, r, k, gold + gold_taken)
                 for card in face_up:
                     moves.extend(_variants("reserve", NO_TOKENS, card.id, None, hand, due))
                 for tier in tiers:
