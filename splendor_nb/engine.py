@@ -201,27 +201,20 @@ class GameState(NamedTuple):
         if over:
             return []
         tokens, bonuses, cards, reserved, _, _, _ = players[me]
-        slots = rows[0] + rows[1] + rows[2]  # _face_up, spelled out for the usual full market
-        face_up: tuple[Card, ...] = slots if all(slots) else _face_up(rows)  # type: ignore[assignment]
+        face_up = _face_up(rows)
         w, b, g, r, k, gold = tokens
         bw, bb, bg, br, bk = bonuses
         verdicts = _VERDICTS[w + bw, b + bb, g + bg, r + br, k + bk, gold]
         # R-NOBLE: no noble asks for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip it.
         due, after_buying = _prospects(nobles, bonuses) if len(cards) + 1 >= MIN_NOBLE_CARDS \
             and _NOBLE_REACH[bonuses].near & _NOBLE_MASKS[nobles] else _NOBODY
-        moves: list[Move] = []  # loops, not comprehensions: Python 3.11 makes a function for those
-        if after_buying is None:
-            for card in face_up + reserved if reserved else face_up:
-                if verdicts[card.order]:
+        moves: list[Move] = []  # a loop, not a comprehension: 3.11 makes a function for those
+        for card in face_up + reserved if reserved else face_up:
+            if verdicts[card.order]:
+                if after_buying is not None and after_buying[card.bonus_index]:
+                    moves.extend(_buy_moves(card, after_buying[card.bonus_index]))
+                else:
                     moves.append(_BUY[card])
-        else:
-            for card in face_up + reserved if reserved else face_up:
-                if verdicts[card.order]:
-                    visitors = after_buying[card.bonus_index]
-                    if visitors:
-                        moves.extend(_buy_moves(card, visitors))
-                    else:
-                        moves.append(_BUY[card])
         shape = _SHAPE_OF[supply]
         total = w + b + g + r + k + gold
         if total <= TOKEN_LIMIT - 3 and not due:
@@ -270,12 +263,8 @@ class GameState(NamedTuple):
             gems = move.gems
             if gems not in _LEGAL_TAKES_FROM[supply]:
                 raise _take_error(supply, gems)
-            # _minus and _plus spelled out: this is the commonest move
-            w, u, g, r, k, y = tokens
-            dw, du, dg, dr, dk, dy = gems
-            tokens = (w + dw, u + du, g + dg, r + dr, k + dk, y + dy)
-            w, u, g, r, k, y = supply
-            supply = (w - dw, u - du, g - dg, r - dr, k - dk, y - dy)
+            supply = _minus(supply, gems)
+            tokens = _plus(tokens, gems)
         elif kind == "buy":
             card = CARD_BY_ID[move.card or ""]
             if card in reserved:
@@ -291,9 +280,7 @@ class GameState(NamedTuple):
                 tokens = _minus(tokens, paid)
                 supply = _plus(supply, paid)
             cards = (*cards, card)
-            counts = list(bonuses)
-            counts[card.bonus_index] += 1
-            bonuses = tuple(counts)
+            bonuses = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
             points += card.points
         elif kind == "reserve":
             if len(reserved) >= RESERVE_LIMIT:
@@ -350,8 +337,7 @@ class GameState(NamedTuple):
                           ) -> tuple[tuple[tuple[Card | None, ...], ...],
                                      tuple[tuple[Card, ...], ...], Card | None]:
         tier = card.tier - 1
-        rows = list(self.market_rows)  # tuples rebuilt through lists, as in _with
-        row = list(rows[tier])
+        row = self.market_rows[tier]
         try:
             slot = row.index(card)
         except ValueError:
@@ -362,15 +348,10 @@ class GameState(NamedTuple):
                                    + (" or one of their own reserved cards" if action == "buy"
                                       else " or the top card of a deck")) from None
         deck = decks[tier]
+        drawn = deck[-1] if deck else None
         if deck:
-            row[slot] = drawn = deck[-1]
-            copy = list(decks)
-            copy[tier] = deck[:-1]
-            decks = tuple(copy)
-        else:
-            row[slot] = drawn = None
-        rows[tier] = tuple(row)
-        return tuple(rows), decks, drawn
+            decks = _with(decks, tier, deck[:-1])
+        return _with(self.market_rows, tier, _with(row, slot, drawn)), decks, drawn
 
     def _with_reveal(self, move: Move, reveal: str) -> tuple[tuple[Card, ...], ...]:
         card = CARD_BY_ID.get(reveal)
@@ -608,14 +589,9 @@ def _pay(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...], supply: 
 
 
 def _payment(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
-             payment: tuple[int, ...] | None) -> tuple[int, ...]:
+             payment: tuple[int, ...]) -> tuple[int, ...]:
+    """``payment`` for ``card``, checked against the tokens held and the price (R-BUY-GOLD)."""
     price = _price(card, bonuses)
-    if payment is None:
-        paid = tuple(map(min, price, tokens))
-        gold = sum(price) - sum(paid)
-        if gold > tokens[GOLD]:
-            raise _unaffordable(card, tokens, bonuses)
-        return (*paid, gold)
     for i in range(6):
         if payment[i] > tokens[i]:
             raise IllegalMoveError("R-BUY-GOLD", f"the payment uses {payment[i]} {COLOURS[i]} "
@@ -655,8 +631,7 @@ def _return_tokens(tokens: tuple[int, ...], supply: tuple[int, ...], returned: t
     >>> _return_tokens((3, 3, 3, 2, 0, 0), (1, 1, 1, 2, 4, 5), (1, 0, 0, 0, 0, 0))
     ((2, 3, 3, 2, 0, 0), (2, 1, 1, 2, 4, 5))
     """
-    w, u, g, r, k, y = tokens  # spelled out: a turn at 10 tokens comes here on most moves
-    total = w + u + g + r + k + y
+    total = sum(tokens)
     count = sum(returned)
     if total <= TOKEN_LIMIT:
         if count:
@@ -666,14 +641,13 @@ def _return_tokens(tokens: tuple[int, ...], supply: tuple[int, ...], returned: t
     if total - count != TOKEN_LIMIT:
         raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens and must return "
                                f"{total - TOKEN_LIMIT}, not {count}")
-    dw, du, dg, dr, dk, dy = returned
-    w, u, g, r, k, y = w - dw, u - du, g - dg, r - dr, k - dk, y - dy
+    kept = _minus(tokens, returned)
+    w, u, g, r, k, y = kept
     if w | u | g | r | k | y < 0:  # some count is negative (cheaper than min)
-        i = min(range(6), key=lambda colour: tokens[colour] - returned[colour])
+        i = min(range(6), key=kept.__getitem__)
         raise IllegalMoveError("R-LIMIT10", f"the player returns {returned[i]} {COLOURS[i]} "
                                f"but holds {tokens[i]}")
-    sw, su, sg, sr, sk, sy = supply
-    return (w, u, g, r, k, y), (sw + dw, su + du, sg + dg, sr + dr, sk + dk, sy + dy)
+    return kept, _plus(supply, returned)
 
 
 def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move) -> Noble:
@@ -765,10 +739,7 @@ class _TakeTable(dict[tuple[int, ...], tuple[Move, ...]]):
 
     def __missing__(self, gems: tuple[int, ...]) -> tuple[Move, ...]:
         hand = _plus(self.held, gems)
-        if self.due:
-            moves = self[gems] = _variants("take", gems, None, None, hand, self.due)
-        else:  # as _variants does, without its cache keyed by four arguments
-            moves = self[gems] = _return_picker(hand)(_TAKE_BY_RETURN[gems])
+        moves = self[gems] = _variants("take", gems, None, None, hand, self.due)
         return moves
 
 
@@ -922,8 +893,6 @@ def _interned(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int
 
 _BUY: dict[Card, Move] = {c: Move("buy", card=c.id) for c in CARDS}
 _RESERVE: dict[Card, Move] = {c: Move("reserve", card=c.id) for c in CARDS}
-_TAKE_BY_RETURN: _Memo[tuple[int, ...], tuple[Move, ...]] = _Memo(
-    lambda gems: _by_return("take", gems, None, None), 1 << 6)
 _RESERVE_BY_RETURN: _Memo[Card, tuple[Move, ...]] = _Memo(
     lambda card: _by_return("reserve", NO_TOKENS, card.id, None), len(CARDS))
 _RESERVE_BLIND: dict[int, Move] = {tier: Move("reserve", tier=tier) for tier in (1, 2, 3)}
