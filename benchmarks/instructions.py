@@ -1,6 +1,6 @@
 """Instructions per ply of random playouts on new games, counted by valgrind (a steadier figure).
 
-CPU times on shared machines vary by a third from run to run; the number of machine instructions
+CPU times on shared machines swing widely from run to run; the number of machine instructions
 a ply executes does not. This runs the playouts of :mod:`benchmarks.engine` (the same warm-up,
 then new games) under ``valgrind --tool=callgrind`` and counts only the measured games: the
 child calls ``os.getppid()`` just before and just after them, and callgrind starts a new profile
@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.engine import WARM_UP_GAMES, playouts
+from benchmarks.engine import WARM_UP_GAMES, playouts, warm_up
 
 GAMES = 100
 FIRST_NEW_SEED = 500
@@ -26,7 +26,7 @@ FIRST_NEW_SEED = 500
 
 def measured_part(players: int) -> None:
     """The child's work: warm up, then the measured games between two ``os.getppid()`` calls."""
-    playouts(players, WARM_UP_GAMES, first_seed=1_000_000)
+    warm_up(players)
     os.getppid()
     plies = playouts(players, GAMES, FIRST_NEW_SEED)
     os.getppid()
