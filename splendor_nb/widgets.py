@@ -24,7 +24,7 @@ import html
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import anywidget
 import ipywidgets as widgets
@@ -100,6 +100,10 @@ class ReplayController(traitlets.HasTraits):
     """The last error to show (a bad file, a bad deep link); "" when there is none."""
     status = traitlets.Unicode("")
     """The last thing done (opened, saved), for a status line."""
+    waiting = traitlets.Unicode("")
+    """The name of a replay held back because comments are unsaved ("" when none): the viewer
+    asks whether to save them first, open anyway or stay (see :meth:`resolve`)."""
+    _held: tuple[Replay, Path | None, str, int] | None = None
 
     def __init__(self, replay: Replay, *, path: Path | None = None, name: str = "",
                  turn: int = 0) -> None:
@@ -146,9 +150,14 @@ class ReplayController(traitlets.HasTraits):
 
     def open(self, replay: Replay, *, path: Path | None = None, name: str = "",
              turn: int = 0) -> None:
-        """Show another replay, at ``turn``; views hear one ``replay`` change, then ``turn``."""
+        """Show another replay, at ``turn``, whatever is unsaved; views hear one ``replay``
+        change, then ``turn``. The viewer opens through :meth:`open_file` and
+        :meth:`open_bytes`, which ask first.
+        """
         dropped = f" (the unsaved comments on {self.name} were dropped)" if self.dirty else ""
+        self._held = None
         with self.hold_trait_notifications():
+            self.waiting = ""
             self.replay = replay
             self.path = path
             self.name = name
@@ -159,25 +168,67 @@ class ReplayController(traitlets.HasTraits):
             self.status = (f"Opened {name}" if name else "") + dropped
 
     def open_file(self, path: Path, *, turn: int = 0) -> bool:
-        """Open a replay file; on a :class:`ReplayError`, set ``error`` and keep the current one."""
+        """Open a replay file, or hold it in ``waiting`` while comments are unsaved; on a
+        :class:`ReplayError`, set ``error`` and keep the current one. True if the file was read.
+        """
         try:
             replay = Replay.load(path)
         except ReplayError as problem:
             self.error = _error_text(problem)
             return False
-        self.open(replay, path=path, name=path.stem, turn=turn)
+        self._open_unless_unsaved(replay, path=path, name=path.stem, turn=turn)
         return True
 
     def open_bytes(self, filename: str, data: bytes) -> bool:
-        """Open an uploaded replay (no path: it can be downloaded, not saved in place)."""
+        """Open an uploaded replay (no path: it can be downloaded, not saved in place), or hold
+        it in ``waiting`` as :meth:`open_file` does.
+        """
         try:
             replay = Replay.loads(data)
         except ReplayError as problem:
             problem.args = (f"{filename}: {problem}",)
             self.error = _error_text(problem)
             return False
-        self.open(replay, name=Path(filename).stem or "upload")
+        self._open_unless_unsaved(replay, name=Path(filename).stem or "upload")
         return True
+
+    def _open_unless_unsaved(self, replay: Replay, *, path: Path | None = None, name: str,
+                             turn: int = 0) -> None:
+        self.error = ""
+        if self.dirty:
+            self._held = (replay, path, name, turn)
+            self.waiting = name
+        else:
+            self.open(replay, path=path, name=name, turn=turn)
+
+    def resolve(self, choice: Literal["save", "open", "stay"]) -> None:
+        """Settle a replay held in ``waiting``: ``"save"`` the comments into the file, then open
+        it; ``"open"`` it, dropping the comments; or ``"stay"`` on this replay, comments kept.
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg")
+        >>> controller = ReplayController(replay, name="mine", turn=1)
+        >>> controller.annotate(comment="worth keeping")
+        >>> controller.open_bytes("other.json", Replay.from_state(new_game(seed=1)).dumps())
+        True
+        >>> controller.name, controller.waiting
+        ('mine', 'other')
+        >>> controller.resolve("stay")
+        >>> controller.name, controller.waiting, controller.replay.turns[0].comment
+        ('mine', '', 'worth keeping')
+        """
+        if choice not in ("save", "open", "stay"):
+            raise ValueError(f"choose 'save', 'open' or 'stay', not {choice!r}")
+        if self._held is None:
+            return
+        if choice == "save":
+            self.save()  # raises, and the replay stays held, when the comments cannot be saved
+        replay, path, name, turn = self._held
+        self._held = None
+        self.waiting = ""
+        if choice != "stay":
+            self.open(replay, path=path, name=name, turn=turn)
 
     # --- annotating and saving --------------------------------------------------------------
 
@@ -754,20 +805,40 @@ class ReplayToolbar:
         self.banner = widgets.HBox([self.message, self.dismiss],
                                    layout=widgets.Layout(width="100%", align_items="center"))
         self.banner.add_class("splendor-error")
+        self.question = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        self.keep_button = widgets.Button(button_style="primary",
+                                          layout=widgets.Layout(width="auto"))
+        self.keep_button.add_class("splendor-keep")
+        self.drop_button = widgets.Button(description="Open without them",
+                                          layout=widgets.Layout(width="auto"))
+        self.drop_button.add_class("splendor-drop")
+        self.stay_button = widgets.Button(description="Stay here",
+                                          layout=widgets.Layout(width="auto"))
+        self.stay_button.add_class("splendor-stay")
+        self.keep_button.on_click(self._keep_then_open)
+        self.drop_button.on_click(lambda _button: controller.resolve("open"))
+        self.stay_button.on_click(lambda _button: controller.resolve("stay"))
+        self.asking = widgets.HBox([self.question, self.keep_button, self.drop_button,
+                                    self.stay_button],
+                                   layout=widgets.Layout(width="100%", align_items="center",
+                                                         flex_flow="row wrap"))
+        self.asking.add_class("splendor-question")
         self.downloader = Downloader()
         self._updating = False
         self.picker.observe(self._picked, names="value")
         self.upload.observe(self._uploaded, names="value")
         self.save_button.on_click(self._save)
         self.download_button.on_click(self._download)
-        controller.observe(self._show, names=["replay", "path", "name", "dirty", "status"])
+        controller.observe(self._show, names=["replay", "path", "name", "dirty", "status",
+                                              "waiting"])
         controller.observe(self._show_error, names="error")
         row = widgets.HBox([self.picker, self.upload, self.save_button, self.download_button,
                             self.status, self.downloader],
                            layout=widgets.Layout(align_items="center", flex_flow="row wrap",
                                                  width="100%"))
         row.add_class("splendor-toolbar")
-        self.widget = widgets.VBox([row, self.banner], layout=widgets.Layout(width="100%"))
+        self.widget = widgets.VBox([row, self.asking, self.banner],
+                                   layout=widgets.Layout(width="100%"))
         self._show()
         self._show_error()
 
@@ -792,7 +863,20 @@ class ReplayToolbar:
     def _download(self, _button: object) -> None:
         controller = self.controller
         self.downloader.download(f"{controller.name or 'replay'}.json", controller.replay.dumps())
+        if controller.path is None:  # for an upload, the download is where the comments live
+            controller.dirty = False
         controller.status = f"Downloaded {controller.name or 'replay'}.json"
+
+    def _keep_then_open(self, _button: object) -> None:
+        controller = self.controller
+        if controller.path is None:
+            self._download(None)
+            controller.resolve("open")
+            return
+        try:
+            controller.resolve("save")
+        except (OSError, ValueError) as problem:
+            controller.error = f"Could not save: {problem}. Nothing was opened."
 
     def _show(self, _change: object = None) -> None:
         controller = self.controller
@@ -810,6 +894,14 @@ class ReplayToolbar:
         if controller.dirty:
             status = "Unsaved comments" + ("" if controller.path else ": download to keep them")
         self.status.value = f"<span class='splendor-muted'>{html.escape(status)}</span>"
+        self.asking.layout.display = "flex" if controller.waiting else "none"
+        if controller.waiting:
+            self.question.value = (
+                f"<div class='splendor-question-text' role='alert'><b>Your comments on "
+                f"{html.escape(controller.name or 'this replay')} are not saved.</b> Keep them "
+                f"before opening {html.escape(controller.waiting)}?</div>")
+            self.keep_button.description = ("Save them, then open" if controller.path
+                                            else "Download them, then open")
 
     def _show_error(self, _change: object = None) -> None:
         error = self.controller.error
@@ -894,6 +986,10 @@ _STYLE = """<style>
   border-radius: 6px; margin: 4px 0; padding: 2px 4px 2px 12px; box-sizing: border-box; }
 .splendor-viewer .splendor-error-text { color: #8a1c14; white-space: pre-wrap; }
 .splendor-viewer .splendor-dismiss { background: transparent; color: #8a1c14; }
+.splendor-viewer .splendor-question { background: #fff8e1; border: 1px solid #f0d68a;
+  border-radius: 6px; margin: 4px 0; padding: 4px 4px 4px 12px; box-sizing: border-box;
+  gap: 4px; }
+.splendor-viewer .splendor-question-text { color: #5c4400; }
 .splendor-viewer .splendor-nav button { font-size: 15px; }
 .splendor-viewer .splendor-where { margin-left: 8px; white-space: nowrap; }
 .splendor-viewer .splendor-side-column { padding-left: 12px; box-sizing: border-box; }

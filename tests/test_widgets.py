@@ -252,13 +252,98 @@ def test_a_good_upload_opens_and_can_only_be_downloaded(viewer: ReplayViewer) ->
         controller.save()
 
 
-def test_opening_another_replay_says_unsaved_comments_were_dropped(
-        viewer: ReplayViewer) -> None:
+def comment_then_pick_three(viewer: ReplayViewer) -> None:
+    """Comment on turn 1 of duel without saving, then pick the replay three."""
     viewer.controller.go(1)
-    viewer.annotation.comment.value = "not saved"
+    viewer.annotation.comment.value = "not saved yet"
     viewer.toolbar.picker.value = "three"
+
+
+def test_picking_another_replay_with_unsaved_comments_asks_first(viewer: ReplayViewer) -> None:
+    comment_then_pick_three(viewer)
+    controller, toolbar = viewer.controller, viewer.toolbar
+    assert controller.name == "duel" and controller.turn == 1 and controller.waiting == "three"
+    assert toolbar.asking.layout.display == "flex"
+    assert "Your comments on duel are not saved." in toolbar.question.value
+    assert "before opening three?" in toolbar.question.value
+    assert toolbar.keep_button.description == "Save them, then open"
+    assert toolbar.picker.value == "duel"  # the picker shows what is open
+
+
+def test_stay_here_keeps_the_comments(viewer: ReplayViewer) -> None:
+    comment_then_pick_three(viewer)
+    viewer.toolbar.stay_button.click()
+    controller = viewer.controller
+    assert controller.name == "duel" and controller.waiting == "" and controller.dirty
+    assert controller.replay.turns[0].comment == "not saved yet"
+    assert viewer.annotation.comment.value == "not saved yet"
+    assert viewer.toolbar.asking.layout.display == "none"
+
+
+def test_save_them_then_open_writes_the_file_first(viewer: ReplayViewer, folder: Path) -> None:
+    comment_then_pick_three(viewer)
+    viewer.toolbar.keep_button.click()
+    assert Replay.load(folder / "duel.json").turns[0].comment == "not saved yet"
+    controller = viewer.controller
+    assert controller.name == "three" and controller.waiting == "" and not controller.dirty
+    assert viewer.toolbar.picker.value == "three"
+    assert viewer.toolbar.asking.layout.display == "none"
+
+
+def test_a_failed_save_opens_nothing(viewer: ReplayViewer, folder: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(_replay: Replay, path: Path) -> None:
+        raise PermissionError(f"[Errno 13] Permission denied: '{path}'")
+
+    comment_then_pick_three(viewer)
+    monkeypatch.setattr(Replay, "save", refuse)
+    viewer.toolbar.keep_button.click()
+    controller = viewer.controller
+    assert controller.error.startswith("Could not save: [Errno 13] Permission denied")
+    assert controller.error.endswith("Nothing was opened.")
+    assert controller.name == "duel" and controller.dirty and controller.waiting == "three"
+    viewer.toolbar.stay_button.click()
+    assert controller.replay.turns[0].comment == "not saved yet"
+
+
+def test_open_without_them_drops_the_comments_and_says_so(viewer: ReplayViewer,
+                                                           folder: Path) -> None:
+    comment_then_pick_three(viewer)
+    viewer.toolbar.drop_button.click()
+    assert viewer.controller.name == "three"
     assert viewer.toolbar.status.value.endswith(
         "Opened three (the unsaved comments on duel were dropped)</span>")
+    assert Replay.load(folder / "duel.json").turns[0].comment == ""
+
+
+def test_an_upload_with_comments_is_downloaded_before_another_opens(
+        viewer: ReplayViewer, monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(viewer.toolbar.downloader, "send", sent.append)
+    upload(viewer, "zoe.json", play_game(("Zoe", "Yann"), seed=11).dumps().encode())
+    controller = viewer.controller
+    controller.go(1)
+    viewer.annotation.comment.value = "only in this upload"
+    viewer.toolbar.picker.value = "three"
+    assert controller.name == "zoe" and controller.waiting == "three"
+    assert viewer.toolbar.keep_button.description == "Download them, then open"
+    viewer.toolbar.keep_button.click()
+    assert sent[0]["filename"] == "zoe.json"
+    assert Replay.loads(sent[0]["text"]).turns[0].comment == "only in this upload"
+    assert controller.name == "three" and "dropped" not in viewer.toolbar.status.value
+
+
+def test_downloading_an_upload_keeps_its_comments(viewer: ReplayViewer,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(viewer.toolbar.downloader, "send", lambda _message: None)
+    upload(viewer, "zoe.json", play_game(("Zoe", "Yann"), seed=11).dumps().encode())
+    viewer.controller.go(1)
+    viewer.annotation.comment.value = "downloaded"
+    assert "download to keep them" in viewer.toolbar.status.value
+    viewer.toolbar.download_button.click()
+    assert not viewer.controller.dirty and "Downloaded zoe.json" in viewer.toolbar.status.value
+    viewer.toolbar.picker.value = "three"
+    assert viewer.controller.name == "three" and viewer.controller.waiting == ""
 
 
 def test_picker_opens_a_shipped_replay(viewer: ReplayViewer) -> None:

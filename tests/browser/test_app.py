@@ -192,6 +192,44 @@ def test_a_comment_is_saved_and_shown_as_text(page: Page, voila_app: VoilaServer
     expect(banner).to_have_count(0, timeout=UPDATE_MS)
 
 
+def test_unsaved_comments_are_not_lost_by_opening_another_replay(
+        page: Page, voila_app: VoilaServer, open_voila: Open, shipped: dict[str, Path]) -> None:
+    """Comment, pick another replay: the app asks; Stay keeps the comment; Open without them
+    opens the other replay. (Nothing is saved: the app serves the repository's replays.)"""
+    app = open_voila(voila_app, ".splendor-app")
+    first, other = opened_first(shipped), another(shipped)
+    app.locator(".splendor-forward").click()
+    expect(board(page)).to_have_attribute("data-turn", "1", timeout=UPDATE_MS)
+    comment = app.locator(".splendor-comment textarea")
+    comment.fill("Worth keeping.")
+    comment.blur()  # the text box sends its value when it loses focus
+    expect(app.locator(".splendor-status")).to_contain_text("Unsaved comments",
+                                                           timeout=UPDATE_MS)
+    picker = app.locator(".splendor-picker select")
+    picker.select_option(other)
+    question = app.locator(".splendor-question-text")
+    expect(question).to_contain_text(f"Your comments on {first} are not saved",
+                                     timeout=UPDATE_MS)
+    expect(question).to_contain_text(f"before opening {other}?")
+    expect(picker).to_have_value(first)
+    expect(board(page)).to_have_attribute("data-turn", "1")
+    shoot(app.locator(".splendor-toolbar").locator("xpath=.."), "unsaved.png")
+
+    app.locator(".splendor-stay").click()
+    expect(question).to_be_hidden(timeout=UPDATE_MS)
+    expect(comment).to_have_value("Worth keeping.")
+    expect(app.locator(".splendor-move.current .splendor-move-comment")).to_have_text(
+        "Worth keeping.")
+
+    picker.select_option(other)
+    expect(question).to_be_visible(timeout=UPDATE_MS)
+    app.locator(".splendor-drop").click()
+    expect(picker).to_have_value(other, timeout=UPDATE_MS)
+    expect(app.locator(".splendor-status")).to_contain_text(
+        f"the unsaved comments on {first} were dropped")
+    expect(question).to_be_hidden()
+
+
 def test_deep_link_opens_a_replay_at_a_turn(page: Page, voila_app: VoilaServer,
                                             open_voila: Open, shipped: dict[str, Path]) -> None:
     name = another(shipped)
