@@ -997,6 +997,10 @@ _STYLE = """<style>
 .splendor-viewer .splendor-board-view > div, .splendor-viewer .splendor-board-view svg {
   max-width: 100%; }
 .splendor-viewer .splendor-glyph button { padding: 0 4px; font-weight: 700; }
+.splendor-viewer .splendor-upload { font-size: 0; }  /* hides ipywidgets' "(0)" file count */
+.splendor-viewer .splendor-upload i, .splendor-viewer .splendor-upload::after {
+  font-size: var(--jp-widgets-font-size, 13px); }
+.splendor-viewer .splendor-upload::after { content: "Open file…"; margin-left: 6px; }
 </style>"""
 
 
