@@ -18,6 +18,7 @@ marks the player who made it.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -197,6 +198,122 @@ class _Table:
         for name, values in self.text.items():
             columns[name] = pd.Series(values, dtype="str")
         return pd.DataFrame(columns)[list(COLUMNS)]
+
+
+def win_chances(replay: Replay, progress: Callable[[int, int], object] | None = None
+                ) -> pd.DataFrame:
+    """Each player's chance of winning after every turn, as the hard bot's search judges it:
+    one row per turn (0 = setup) and player, with the columns ``turn``, ``player``, ``name``,
+    ``mover``, ``move``, ``evaluation`` and ``chance`` (0 to 1).
+
+    ``evaluation`` is :func:`splendor_nb.ai.evaluate` of the position. The search favours the
+    player to move, so that figure swings from turn to turn; ``chance`` averages it over the
+    last round (one position per player to move), which cancels the swing.
+
+    About a second per 40 turns with 2 players. ``progress(done, total)`` is called after each
+    position. The same replay always gives the same figures.
+
+    >>> from splendor_nb.engine import new_game
+    >>> replay = Replay.from_state(new_game(players=2, seed=7))
+    >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+    >>> df = win_chances(replay)
+    >>> df[["turn", "player", "mover", "move"]].values.tolist()[2:4]
+    [[1, 0, True, '+wbg'], [1, 1, False, '+wbg']]
+    >>> df.groupby("turn").chance.sum().round(6).tolist()
+    [1.0, 1.0, 1.0]
+    >>> bool(df.chance[4] == (df.evaluation[2] + df.evaluation[4]) / 2)
+    True
+    """
+    from splendor_nb.ai import evaluate  # the search is loaded only when chances are asked for
+
+    states = replay.states()
+    evaluations = []
+    for number, state in enumerate(states):
+        evaluations.append(evaluate(state))
+        if progress is not None:
+            progress(number + 1, len(states))
+    window = replay.players
+    rows: list[tuple[int, int, str, bool, str, float, float]] = []
+    for number, evaluation in enumerate(evaluations):
+        mover = states[number - 1].current_player if number else -1
+        move = str(replay.turns[number - 1].move) if number else ""
+        last_round = evaluations[max(0, number - window + 1):number + 1]
+        for player, name in enumerate(replay.names):
+            chance = sum(e[player] for e in last_round) / len(last_round)
+            rows.append((number, player, name, player == mover, move, evaluation[player],
+                         chance))
+    return pd.DataFrame(rows, columns=["turn", "player", "name", "mover", "move", "evaluation",
+                                       "chance"])
+
+
+def turning_points(chances: pd.DataFrame, count: int = 3) -> pd.DataFrame:
+    """The ``count`` moves after which their own player's chances fell the most, the biggest
+    fall first (columns ``turn``, ``player``, ``name``, ``move``, ``before``, ``after``,
+    ``drop``); moves after which they rose are never listed.
+
+    Like is compared with like: ``before`` is the player's ``evaluation`` when they were to make
+    the move, ``after`` when they were next to move (or at the end of the game), so the search's
+    leaning towards the player to move cancels out. ``chances`` is a :func:`win_chances` table.
+
+    >>> table = pd.DataFrame({"turn": [0, 0, 1, 1, 2, 2, 3, 3], "player": [0, 1] * 4,
+    ...                       "name": ["Ann", "Bob"] * 4, "move": ["", "", "+wbg", "+wbg",
+    ...                                                           "+rr", "+rr", "+kk", "+kk"],
+    ...                       "mover": [False, False, True, False, False, True, True, False],
+    ...                       "evaluation": [0.6, 0.4, 0.3, 0.7, 0.5, 0.5, 0.2, 0.8]})
+    >>> turning_points(table)[["turn", "name", "move", "before", "after"]].values.tolist()
+    [[3, 'Ann', '+kk', 0.5, 0.2], [1, 'Ann', '+wbg', 0.6, 0.5]]
+    """
+    by_turn = chances.pivot(index="turn", columns="player", values="evaluation").to_numpy(float)
+    last = len(by_turn) - 1
+    movers = chances[chances["mover"]]
+    turn, player = movers["turn"].to_numpy(), movers["player"].to_numpy()
+    players = by_turn.shape[1]
+    found = pd.DataFrame({"turn": turn, "player": player, "name": movers["name"].to_numpy(),
+                          "move": movers["move"].to_numpy(), "before": by_turn[turn - 1, player],
+                          "after": by_turn[np.minimum(turn - 1 + players, last), player]})
+    found["drop"] = found["before"] - found["after"]
+    return (found[found["drop"] > 0].sort_values(["drop", "turn"], ascending=[False, True])
+            .head(count).reset_index(drop=True))
+
+
+def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3) -> go.Figure:
+    """Who was winning: each player's ``chance`` per turn (in percent, see :func:`win_chances`),
+    the ``count`` biggest falls (:func:`turning_points`) marked with a red triangle on the
+    player's line.
+
+    Each point's ``customdata`` is its turn number, so that a click can jump to that turn.
+
+    >>> from splendor_nb.engine import new_game
+    >>> replay = Replay.from_state(new_game(players=2, seed=7))
+    >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+    >>> figure = chances_chart(win_chances(replay))
+    >>> [trace.name for trace in figure.data][:2], figure.layout.yaxis.range
+    (['Player 1', 'Player 2'], (0, 100))
+    """
+    figure = go.Figure()
+    for index, group in _by_player(chances):
+        figure.add_trace(go.Scatter(
+            x=group["turn"].tolist(), y=(group["chance"] * 100).round(1).tolist(),
+            customdata=group["turn"].tolist(), name=str(group["name"].iloc[0]),
+            mode="lines+markers", line={"color": PLAYER_COLOURS[index], "width": 2},
+            marker={"size": 4, "symbol": PLAYER_SYMBOLS[index]},
+            hovertemplate="turn %{x}: %{y}%<extra>%{fullData.name}</extra>"))
+    falls = turning_points(chances, count)
+    line = chances.set_index(["turn", "player"])["chance"]  # the falls sit on the lines
+    if len(falls):
+        figure.add_trace(go.Scatter(
+            x=falls["turn"].tolist(), y=[round(100 * line[turn, player], 1) for turn, player
+                                         in zip(falls["turn"], falls["player"], strict=True)],
+            customdata=falls["turn"].tolist(), name="biggest falls", mode="markers",
+            marker={"size": 12, "symbol": "triangle-down", "color": "#d0312d",
+                    "line": {"color": "white", "width": 1}},
+            text=[f"{name} played {move}: {before:.0%}, a round later {after:.0%}" for name,
+                  move, before, after in falls[["name", "move", "before", "after"]].itertuples(
+                      index=False)],
+            hovertemplate="turn %{x}: %{text}<extra>biggest fall</extra>"))
+    _layout(figure, chances, turn, "chance to win (%)")
+    figure.update_yaxes(range=(0, 100))
+    return figure
 
 
 def _one_game(df: pd.DataFrame) -> pd.DataFrame:

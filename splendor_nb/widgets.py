@@ -38,6 +38,7 @@ from splendor_nb.render import board_html
 from splendor_nb.replay import GLYPHS, Replay, ReplayError, Turn
 
 if TYPE_CHECKING:  # pandas and plotly load with the charts, not with the viewer
+    import pandas as pd
     import plotly.graph_objects as go
 
 REPLAYS_DIR = Path(__file__).resolve().parent.parent / "replays"
@@ -592,7 +593,9 @@ class AnnotationEditor:
 
 
 class ReplayCharts:
-    """Points per turn and bonus growth per colour in one FigureWidget (``.widget``).
+    """Points per turn and bonus growth per colour in one FigureWidget (``.widget``); on
+    request (:meth:`show_chances`, the *Who was winning?* button), each player's chance to win
+    and the moves after which it fell most, as buttons that jump there.
 
     A dotted line marks the current turn and moves in place; clicking a point jumps there
     (every point carries its turn as ``customdata``). The bonus chart shows everyone or one
@@ -607,6 +610,19 @@ class ReplayCharts:
     def __init__(self, controller: ReplayController) -> None:
         self.controller = controller
         self.figure: go.FigureWidget | None = None
+        self.chances: pd.DataFrame | None = None
+        """The replay's :func:`~splendor_nb.analysis.win_chances`, once asked for."""
+        self.ask = widgets.Button(description="Who was winning?", icon="line-chart",
+                                  tooltip="Rate every position with the hard bot's search "
+                                          "(about a second per 40 turns)",
+                                  layout=widgets.Layout(width="auto"))
+        self.ask.add_class("splendor-ask-chances")
+        self.ask.on_click(lambda _button: self.show_chances())
+        self.progress = widgets.IntProgress(layout=widgets.Layout(width="160px",
+                                                                  display="none"))
+        self.falls = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap",
+                                                        align_items="center"))
+        self.falls.add_class("splendor-falls")
         self.players = widgets.ToggleButtons(style={"button_width": "auto"})
         self.players.add_class("splendor-bonus-players")
         self._updating = False
@@ -623,7 +639,9 @@ class ReplayCharts:
         self.widget = widgets.VBox(
             [widgets.HBox([widgets.HTML("<span class='splendor-muted'>Bonuses of</span>"),
                            self.players], layout=widgets.Layout(align_items="center")),
-             self.box, self.shown], layout=widgets.Layout(width="100%"))
+             self.box,
+             widgets.HBox([self.ask, self.progress], layout=widgets.Layout(align_items="center")),
+             self.falls, self.shown], layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-charts")
 
     def load(self) -> None:
@@ -636,13 +654,46 @@ class ReplayCharts:
         self._listen(self.figure)
         self.box.children = (self.figure,)
 
+    def show_chances(self) -> None:
+        """Rate every position of the replay (a progress bar shows how far), then chart who
+        was winning and list the biggest falls."""
+        from splendor_nb.analysis import turning_points, win_chances
+
+        def advance(done: int, total: int) -> None:
+            self.progress.max, self.progress.value = total, done
+
+        self.ask.disabled = True
+        self.progress.layout.display = "flex"
+        try:
+            self.chances = win_chances(self.controller.replay, progress=advance)
+        finally:
+            self.progress.layout.display = "none"
+        self.ask.layout.display = "none"
+        buttons = []
+        for turn, name, move, before, after in turning_points(self.chances)[
+                ["turn", "name", "move", "before", "after"]].itertuples(index=False):
+            button = widgets.Button(description=f"Turn {turn}: {name} {move}",
+                                    tooltip=f"{name}'s chance to win: {before:.0%} when about "
+                                            f"to play this move, {after:.0%} a round later",
+                                    layout=widgets.Layout(width="auto"))
+            button.add_class("splendor-fall")
+            button.on_click(lambda _button, turn=int(turn): self.controller.go(turn))
+            buttons.append(button)
+        self.falls.children = (
+            widgets.HTML("<span class='splendor-muted'>Biggest falls:</span>"), *buttons
+        ) if buttons else ()
+        self._redraw()
+
     def _fresh(self) -> go.Figure:
         controller = self.controller
-        figure = charts_figure(controller.replay, controller.turn)
-        shown = self.players.value
-        for index, trace in enumerate(figure.data[controller.replay.players:]):
-            trace.visible = shown < 0 or index // len(GEMS) == shown
+        figure = charts_figure(controller.replay, controller.turn, self.chances)
+        self._show_bonuses(figure, self.players.value)
         return figure
+
+    def _show_bonuses(self, figure: go.Figure, shown: int) -> None:
+        players = self.controller.replay.players
+        for index, trace in enumerate(figure.data[players:players + players * len(GEMS)]):
+            trace.visible = shown < 0 or index // len(GEMS) == shown
 
     def _listen(self, figure: go.FigureWidget) -> None:
         for trace in figure.data:
@@ -660,14 +711,18 @@ class ReplayCharts:
     def _picked(self, change: Mapping[str, Any]) -> None:
         if self._updating or self.figure is None:
             return
-        shown = change["new"]
-        players = self.controller.replay.players
         with self.figure.batch_update():
-            for index, trace in enumerate(self.figure.data[players:]):
-                trace.visible = shown < 0 or index // len(GEMS) == shown
+            self._show_bonuses(self.figure, change["new"])
 
     def _refill(self, _change: object = None) -> None:
         self._show_players()
+        self.chances = None
+        self.falls.children = ()
+        self.ask.disabled = False
+        self.ask.layout.display = "flex"
+        self._redraw()
+
+    def _redraw(self) -> None:
         if self.figure is None:
             return
         fresh = self._fresh()
@@ -705,9 +760,14 @@ export default { render };
                     if content.get("type") == "shown" else None)
 
 
-def charts_figure(replay: Replay, turn: int = 0) -> go.Figure:
+def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = None
+                  ) -> go.Figure:
     """The viewer's charts as one figure: points per turn above, bonuses per colour below,
-    a dotted line at ``turn`` (always the first shape).
+    a dotted line at ``turn`` (always the first shape). With ``chances``
+    (:func:`~splendor_nb.analysis.win_chances`), who was winning goes at the bottom.
+
+    Traces: points (one per player), bonuses (per player, then colour), then the chances
+    (one per player, and the biggest falls).
 
     >>> from splendor_nb.engine import new_game
     >>> figure = charts_figure(Replay.from_state(new_game(players=2, seed=7)))
@@ -716,12 +776,17 @@ def charts_figure(replay: Replay, turn: int = 0) -> go.Figure:
     """
     from plotly.subplots import make_subplots
 
-    from splendor_nb.analysis import bonus_chart, points_chart, turns
+    from splendor_nb.analysis import bonus_chart, chances_chart, points_chart, turns
 
     frame = turns(replay)
-    figure = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.1,
-                           row_heights=[0.42, 0.58],
-                           subplot_titles=("Points per turn", "Bonuses per colour"))
+    titles = ["Points per turn", "Bonuses per colour"]
+    heights = [0.42, 0.58]
+    if chances is not None:
+        titles.append("Chance to win (the hard bot's judgement)")
+        heights = [0.3, 0.42, 0.28]
+    rows = len(titles)
+    figure = make_subplots(rows=rows, cols=1, shared_xaxes=True, vertical_spacing=0.08,
+                           row_heights=heights, subplot_titles=titles)
     figure.add_shape(type="line", xref="x", yref="paper", x0=turn, x1=turn, y0=0, y1=1,
                      line={"color": "#1f6feb", "width": 2, "dash": "dot"}, name="turn")
     for trace in points_chart(frame).data:
@@ -729,17 +794,22 @@ def charts_figure(replay: Replay, turn: int = 0) -> go.Figure:
     for trace in bonus_chart(frame).data:
         figure.add_trace(trace.update(showlegend=False, legendgroup=None, legendgrouptitle=None),
                          row=2, col=1)
+    if chances is not None:
+        for trace in chances_chart(chances).data:
+            figure.add_trace(trace.update(showlegend=trace.name == "biggest falls"),
+                             row=3, col=1)
+        figure.update_yaxes(range=(0, 100), ticksuffix="%", row=3, col=1)
     figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color="#9ca3af", row=1, col=1,
                      annotation_text=f"{WINNING_POINTS} points",
                      annotation_position="top left")
-    figure.update_layout(width=CHART_WIDTH, height=520,
+    figure.update_layout(width=CHART_WIDTH, height=520 if chances is None else 700,
                          margin={"l": 36, "r": 8, "t": 56, "b": 64},
                          modebar={"remove": ["select2d", "lasso2d", "autoScale2d"]},
                          template="plotly_white", hovermode="closest", clickmode="event",
                          legend={"orientation": "h", "x": 0, "y": -0.1, "yanchor": "top",
                                  "entrywidth": 0.5, "entrywidthmode": "fraction"})
     figure.update_xaxes(range=[-0.5, len(replay) + 0.5])
-    figure.update_xaxes(title_text="turn", row=2, col=1)
+    figure.update_xaxes(title_text="turn", row=rows, col=1)
     return figure
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from splendor_nb.ai import Bot
+from splendor_nb.analysis import turning_points
 from splendor_nb.app import FIRST_REPLAY, DeepLink, build_app, parse_deep_link, request_query
 from splendor_nb.diagram import diagram_svg, turn_path
 from splendor_nb.engine import new_game
@@ -420,6 +421,42 @@ def test_bonus_chart_shows_one_player_or_everyone(viewer: ReplayViewer) -> None:
     assert [trace.visible for trace in bonus] == [False] * 5 + [True] * 5
     buttons.value = -1
     assert all(trace.visible for trace in bonus)
+
+
+def test_who_was_winning_charts_the_chances_and_jumps_to_the_biggest_falls(
+        viewer: ReplayViewer, game: Replay) -> None:
+    charts = viewer.charts
+    charts.load()
+    assert len(charts.figure.data) == 2 + 2 * 5 and charts.falls.children == ()
+    charts.ask.click()
+    chances = charts.chances
+    assert chances is not None and len(chances) == 2 * (len(game) + 1)
+    assert charts.progress.value == charts.progress.max == len(game) + 1
+    assert charts.ask.layout.display == "none" and charts.progress.layout.display == "none"
+    data = charts.figure.data
+    assert [trace.name for trace in data[12:]] == ["Ann", "Bob", "biggest falls"]
+    assert charts.figure.layout.yaxis3.range == (0, 100)
+    falls = turning_points(chances)
+    buttons = charts.falls.children[1:]
+    assert [button.description for button in buttons] == [
+        f"Turn {turn}: {name} {move}" for turn, name, move in
+        falls[["turn", "name", "move"]].itertuples(index=False)]
+    assert list(data[14].x) == falls["turn"].tolist() and len(buttons) == 3
+    buttons[1].click()
+    assert viewer.controller.turn == falls["turn"][1] and board_turn(viewer) == falls["turn"][1]
+    charts.players.value = 0  # the bonus buttons leave the chances alone
+    assert [trace.visible for trace in data[2:12]] == [True] * 5 + [False] * 5
+    assert all(trace.visible is not False for trace in data[12:])
+
+
+def test_another_replay_asks_again_who_was_winning(viewer: ReplayViewer) -> None:
+    viewer.charts.load()
+    viewer.charts.ask.click()
+    viewer.toolbar.picker.value = "three"
+    charts = viewer.charts
+    assert charts.chances is None and charts.falls.children == ()
+    assert charts.ask.layout.display == "flex" and not charts.ask.disabled
+    assert len(charts.figure.data) == 3 + 3 * 5
 
 
 def test_names_and_comments_are_escaped(folder: Path) -> None:

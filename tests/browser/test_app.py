@@ -139,6 +139,23 @@ def test_pick_a_replay_then_jump_from_a_chart_point(page: Page, voila_app: Voila
     shoot(app.locator(".splendor-charts"), "charts.png")
 
 
+def test_who_was_winning_then_jump_to_a_big_fall(page: Page, voila_app: VoilaServer,
+                                                  open_voila: Open) -> None:
+    app = open_voila(voila_app, ".splendor-app")
+    expect(app.locator(".splendor-charts .main-svg").first).to_be_visible(timeout=60_000)
+    app.locator(".splendor-ask-chances").click()
+    falls = app.locator(".splendor-fall")
+    expect(falls.first).to_be_visible(timeout=60_000)
+    title = app.locator(".splendor-charts .annotation-text", has_text="Chance to win")
+    expect(title).to_have_count(1, timeout=UPDATE_MS)
+    fall = falls.nth(1)
+    turn = fall.inner_text().split(":")[0].removeprefix("Turn ")
+    fall.click()
+    expect(board(page)).to_have_attribute("data-turn", turn, timeout=UPDATE_MS)
+    page.wait_for_timeout(500)  # let the chart's marker settle for the picture
+    shoot(app.locator(".splendor-charts"), "chances.png")
+
+
 def test_a_comment_is_saved_and_shown_as_text(page: Page, voila_app: VoilaServer,
                                               open_voila: Open, shipped: dict[str, Path],
                                               tmp_path: Path, dialogs: list[str]) -> None:
