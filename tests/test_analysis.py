@@ -14,7 +14,9 @@ from splendor_nb.analysis import (
     bonus_chart,
     load_folder,
     points_chart,
+    turning_points,
     turns,
+    win_chances,
 )
 from splendor_nb.cards import GEMS
 from splendor_nb.replay import Replay
@@ -123,3 +125,19 @@ def test_load_folder_has_a_game_column_and_a_progress_bar(
         assert tuple(rows.points) == replay.state(len(replay)).scores
     load_folder(tmp_path, progress=True)
     assert "4/4" in capsys.readouterr().err
+
+
+def test_win_chances_end_with_the_winners_and_repeat_exactly() -> None:
+    replay = Replay.load(Path(__file__).parent.parent / "replays" / "teacher-2p.json")
+    chances = win_chances(replay)
+    assert len(chances) == 2 * (len(replay) + 1)
+    assert chances.groupby("turn")["chance"].sum().round(9).eq(1).all()
+    assert chances.groupby("turn")["evaluation"].sum().round(9).eq(1).all()
+    end = chances[chances["turn"] == len(replay)]
+    winners = replay.state(len(replay)).winners
+    assert end["evaluation"].tolist() == [1.0 if i in winners else 0.0 for i in range(2)]
+    assert chances.equals(win_chances(replay))
+    falls = turning_points(chances, count=5)
+    assert len(falls) == 5 and falls["drop"].is_monotonic_decreasing and (falls["drop"] > 0).all()
+    movers = chances[chances["mover"]].set_index("turn")["player"]
+    assert all(movers[turn] == player for turn, player in zip(falls["turn"], falls["player"]))
