@@ -232,18 +232,12 @@ def win_chances(replay: Replay, progress: Callable[[int, int], object] | None = 
         evaluations.append(evaluate(state))
         if progress is not None:
             progress(number + 1, len(states))
+    by_turn = np.array(evaluations)  # a row per turn, a column per player
     window = replay.players
-    rows: list[tuple[int, int, str, bool, str, float, float]] = []
-    for number, evaluation in enumerate(evaluations):
-        mover = states[number - 1].current_player if number else -1
-        move = str(replay.turns[number - 1].move) if number else ""
-        last_round = evaluations[max(0, number - window + 1):number + 1]
-        for player, name in enumerate(replay.names):
-            chance = sum(e[player] for e in last_round) / len(last_round)
-            rows.append((number, player, name, player == mover, move, evaluation[player],
-                         chance))
-    return pd.DataFrame(rows, columns=["turn", "player", "name", "mover", "move", "evaluation",
-                                       "chance"])
+    last_round = [by_turn[max(0, turn - window + 1):turn + 1].mean(axis=0)
+                  for turn in range(len(by_turn))]
+    return turns(replay)[["turn", "player", "name", "mover", "move"]].assign(
+        evaluation=by_turn.ravel(), chance=np.ravel(last_round))
 
 
 def turning_points(chances: pd.DataFrame, count: int = 3) -> pd.DataFrame:
