@@ -663,9 +663,14 @@ class ReplayCharts:
             self.progress.max, self.progress.value = total, done
 
         self.ask.disabled = True
+        self.controller.error = ""
         self.progress.layout.display = "flex"
         try:
             self.chances = win_chances(self.controller.replay, progress=advance)
+        except Exception as problem:  # a message in the app, never a traceback; ask again
+            self.controller.error = f"Could not rate the positions: {problem}"
+            self.ask.disabled = False
+            return
         finally:
             self.progress.layout.display = "none"
         self.ask.layout.display = "none"

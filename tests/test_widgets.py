@@ -449,6 +449,26 @@ def test_who_was_winning_charts_the_chances_and_jumps_to_the_biggest_falls(
     assert all(trace.visible is not False for trace in data[12:])
 
 
+def test_who_was_winning_says_why_it_failed_and_can_be_asked_again(
+        viewer: ReplayViewer, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("the search ran out of memory")
+
+    monkeypatch.setattr("splendor_nb.analysis.win_chances", broken)
+    charts = viewer.charts
+    charts.load()
+    charts.ask.click()
+    assert viewer.controller.error == "Could not rate the positions: the search ran out of memory"
+    assert "ran out of memory" in viewer.toolbar.message.value
+    assert charts.chances is None and len(charts.figure.data) == 2 + 2 * 5
+    assert not charts.ask.disabled and charts.ask.layout.display != "none"
+    assert charts.progress.layout.display == "none"
+    monkeypatch.undo()
+    charts.ask.click()
+    assert charts.chances is not None and len(charts.figure.data) == 2 + 2 * 5 + 3
+    assert viewer.controller.error == ""
+
+
 def test_another_replay_asks_again_who_was_winning(viewer: ReplayViewer) -> None:
     viewer.charts.load()
     viewer.charts.ask.click()
