@@ -6,7 +6,10 @@ measured in the same run; a figure divided by it can be compared across runs and
 
 from __future__ import annotations
 
+import os
+import platform
 import statistics
+import sys
 import time
 from collections.abc import Callable
 
@@ -35,3 +38,15 @@ def reference_workload() -> int:
 def reference_seconds(rounds: int = 5) -> float:
     """Median CPU seconds of :func:`reference_workload`; print it beside every figure."""
     return median_time(reference_workload, rounds)
+
+
+def interpreter() -> str:
+    """Which Python runs the benchmarks: builds of one version differ in speed (see README)."""
+    return (f"{platform.python_implementation()} {platform.python_version()}, "
+            f"{os.path.realpath(sys.executable)}")
+
+
+def reference_line() -> str:
+    """The reference workload's time and the interpreter, for the top of a benchmark's output."""
+    return (f"reference workload: {reference_seconds() * 1000:.1f} ms (CPU, median of 5) on "
+            f"{interpreter()}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from benchmarks.common import reference_seconds
+from benchmarks.common import reference_line
 from splendor_nb.ai.simulate import tournament
 
 TARGETS = {("hard", "medium"): 0.70, ("medium", "easy"): 0.85}
@@ -27,7 +27,7 @@ def run(games: int = 40, seed: int = 1, workers: int | None = None,
         pairs: str = "hard-medium,medium-easy") -> None:
     """Play and print each pair's tournament (``make bench`` plays 40 games; the README's
     figures come from 200: ``python -m benchmarks.tournament --games 200``)."""
-    print(f"reference workload: {reference_seconds() * 1000:.1f} ms (CPU, median of 5)")
+    print(reference_line())
     for pair in pairs.split(","):
         level_a, level_b = pair.split("-")
         started = time.perf_counter()
@@ -39,7 +39,7 @@ def run(games: int = 40, seed: int = 1, workers: int | None = None,
             verdict = "met" if result.win_rate(0) >= target else "NOT met"
             print(f"  target {level_a} >= {target:.0%}: {verdict} (CI low {low:.1%})")
         print(f"  {time.perf_counter() - started:.0f} s wall clock")
-    print(f"reference workload: {reference_seconds() * 1000:.1f} ms (CPU, median of 5)")
+    print(reference_line())
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from itertools import chain
 from pathlib import Path
 
-from benchmarks.common import reference_seconds
+from benchmarks.common import reference_line
 from benchmarks.voila_first_render import measure
 from splendor_nb.replay import Replay
 from splendor_nb.widgets import BoardView, ReplayController, ReplayViewer, shipped_replays
@@ -174,12 +174,12 @@ def settled_first_render(notebook: Path, selector: str, rounds: int) -> list[flo
 
 def run(parts: tuple[str, ...] = ("python", "browser", "first-render")) -> None:
     """Print the figures of the asked ``parts``."""
-    print(f"reference workload: {reference_seconds() * 1000:.1f} ms (CPU, median of 5)")
+    print(reference_line())
     steps: dict[str, Callable[[], None]] = {
         "python": run_python, "browser": run_browser, "first-render": run_first_render}
     for part in parts:
         steps[part]()
-    print(f"reference workload: {reference_seconds() * 1000:.1f} ms (CPU, median of 5)")
+    print(reference_line())
 
 
 def _ms(times: list[float]) -> str:
