@@ -2,9 +2,11 @@
 
 CPU times on shared machines swing widely from run to run; the number of machine instructions
 a ply executes does not. This runs the playouts of :mod:`benchmarks.engine` (the same warm-up,
-then new games) under ``valgrind --tool=callgrind`` twice, with and without the measured games,
-and divides the difference by their plies (so it works on any build of Python, with or without
-symbols). About two minutes per player count; needs Debian's ``valgrind``.
+then new games) under ``valgrind --tool=callgrind`` and counts only the measured games: the
+child calls ``os.getppid()`` just before and just after them, and callgrind starts a new profile
+part at each call of the C library's ``getppid`` (a symbol every build of Python reaches, with or
+without its own symbols). About a minute and a half per player count; needs Debian's
+``valgrind``.
 Run: ``python -m benchmarks instructions``.
 """
 
@@ -24,32 +26,28 @@ GAMES = 100
 FIRST_NEW_SEED = 500
 
 
-def measured_part(players: int, games: int) -> None:
-    """The child's work: warm up, then ``games`` new games; print their plies."""
+def measured_part(players: int) -> None:
+    """The child's work: warm up, then the measured games between two ``os.getppid()`` calls."""
     warm_up(players)
-    print(f"plies {playouts(players, games, FIRST_NEW_SEED)}")
-
-
-def _instructions(players: int, games: int) -> tuple[int, int]:
-    """Instructions of a whole :func:`measured_part` run under callgrind, and its plies."""
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "callgrind.out"
-        child = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c",
-             f"from benchmarks.instructions import measured_part; "
-             f"measured_part({players}, {games})"],
-            capture_output=True, text=True, check=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"})
-        plies = int(re.search(r"plies (\d+)", child.stdout).group(1))  # type: ignore[union-attr]
-        total = re.search(r"^(?:summary|totals): (\d+)", out.read_text(), re.MULTILINE)
-        return int(total.group(1)), plies  # type: ignore[union-attr]
+    os.getppid()
+    plies = playouts(players, GAMES, FIRST_NEW_SEED)
+    os.getppid()
+    print(f"plies {plies}")
 
 
 def instructions_per_ply(players: int) -> float:
-    """Instructions per ply of :data:`GAMES` new games: two runs, with and without them."""
-    with_games, plies = _instructions(players, GAMES)
-    without, _ = _instructions(players, 0)
-    return (with_games - without) / plies
+    """Run :func:`measured_part` under callgrind; return its instructions per ply."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "callgrind.out"
+        child = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--dump-before=getppid",
+             f"--callgrind-out-file={out}", sys.executable, "-c",
+             f"from benchmarks.instructions import measured_part; measured_part({players})"],
+            capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"})
+        plies = int(re.search(r"plies (\d+)", child.stdout).group(1))  # type: ignore[union-attr]
+        summary = re.search(r"^summary: (\d+)", Path(f"{out}.2").read_text(), re.MULTILINE)
+        return int(summary.group(1)) / plies  # type: ignore[union-attr]
 
 
 def run() -> None:

@@ -22,7 +22,7 @@ import struct
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import chain, combinations, combinations_with_replacement
-from operator import attrgetter, itemgetter, le, sub
+from operator import itemgetter, le, sub
 from typing import NamedTuple, TypeVar
 
 from splendor_nb.cards import (
@@ -327,9 +327,11 @@ class GameState(NamedTuple):
         passes = passes + 1 if kind == "pass" else 0
         me += 1
         over = passes >= len(players)
-        if me == len(players):
+        if me == len(players):  # R-END-TRIGGER: the round is over; has anyone reached 15?
             me = 0
-            over = over or max(map(_points, players)) >= WINNING_POINTS
+            for player in players:
+                if player.points >= WINNING_POINTS:
+                    over = True
         return _new(GameState, (players, supply, market, decks, nobles, me, turn + 1, passes,
                                 over, move, drawn, seed))
 
@@ -913,7 +915,6 @@ _SHAPE_OF: _Memo[tuple[int, ...], bytes] = _Memo(
 _LEGAL_TAKES_FROM: _Memo[tuple[int, ...], frozenset[tuple[int, ...]]] = _Memo(
     lambda supply: _LEGAL_TAKES[_SHAPE_OF[supply]], 1 << 14)
 """Per supply, its shape and the gems of its legal takes: a game's supplies recur."""
-_points = attrgetter("points")
 _new = tuple.__new__
 """Builds a state from a tuple of all its fields, skipping NamedTuple's argument handling."""
 
