@@ -831,8 +831,10 @@ def _prospects(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> _Prospect
     """
     due: list[str] = []
     after: list[list[str]] = [[], [], [], [], []]
+    has_w, has_u, has_g, has_r, has_k = bonuses
     for noble in nobles:
-        lacking = tuple(map(sub, noble.needs, bonuses))
+        w, u, g, r, k = noble.needs
+        lacking = (w - has_w, u - has_u, g - has_g, r - has_r, k - has_k)  # as in _plus
         most = max(lacking)
         if most <= 0:
             due.append(noble.id)
