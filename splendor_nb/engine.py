@@ -360,16 +360,18 @@ class GameState(NamedTuple):
         if card is None:
             raise IllegalMoveError("R-REFILL", f"there is no card {reveal!r} to reveal")
         deck = self.decks[card.tier - 1]
-        if card not in deck:
+        try:
+            at = deck.index(card)
+        except ValueError:
             raise IllegalMoveError("R-REFILL", f"card {reveal} cannot come off the tier "
-                                   f"{card.tier} deck: it is {self.card_location(reveal)}")
+                                   f"{card.tier} deck: it is {self.card_location(reveal)}"
+                                   ) from None
         source = (move.tier if move.card is None else CARD_BY_ID[move.card].tier) \
             if move.kind in ("reserve", "buy") else None
         if source is not None and source != card.tier:
             raise IllegalMoveError("R-REFILL", f"{move} draws from the tier {source} deck, "
                                    f"but {reveal} is a tier {card.tier} card")
-        rest = tuple(c for c in deck if c is not card)
-        return _with(self.decks, card.tier - 1, (*rest, card))
+        return _with(self.decks, card.tier - 1, (*deck[:at], *deck[at + 1:], card))
 
     # --- hidden information -------------------------------------------------------------------
 
