@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from splendor_nb.cards import CARD_BY_ID, COLOURS, GEMS, LETTER_INDEX, LETTERS, NOBLE_BY_ID
@@ -119,21 +120,7 @@ class Move:
         return cls("buy", card=card, returned=returned, noble=noble, payment=payment)
 
     def __str__(self) -> str:
-        if self.kind == "pass":
-            return "pass"
-        if self.kind == "take":
-            text = "+" + _letters(self.gems)
-        elif self.kind == "reserve":
-            text = f"R{self.card}" if self.card else f"R?{self.tier}"
-        else:
-            text = f"B{self.card}"
-            if self.payment is not None:
-                text += "=" + _letters(self.payment)
-        if any(self.returned):
-            text += " -" + _letters(self.returned)
-        if self.noble:
-            text += " " + self.noble
-        return text
+        return _text(self)
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
@@ -161,6 +148,26 @@ def _counts(letters: str, text: str) -> tuple[int, ...]:
                                    f"({', '.join(f'{a}={c}' for a, c in zip(LETTERS, COLOURS))})")
         counts[index] += 1
     return tuple(counts)
+
+
+@lru_cache(maxsize=1 << 14)
+def _text(move: Move) -> str:
+    """The notation of ``move`` (kept: a game's moves recur, and tables and lists print them)."""
+    if move.kind == "pass":
+        return "pass"
+    if move.kind == "take":
+        text = "+" + _letters(move.gems)
+    elif move.kind == "reserve":
+        text = f"R{move.card}" if move.card else f"R?{move.tier}"
+    else:
+        text = f"B{move.card}"
+        if move.payment is not None:
+            text += "=" + _letters(move.payment)
+    if any(move.returned):
+        text += " -" + _letters(move.returned)
+    if move.noble:
+        text += " " + move.noble
+    return text
 
 
 def _letters(counts: tuple[int, ...]) -> str:
