@@ -234,6 +234,13 @@ def test_r_refill_reveal_names_the_card_off_the_deck() -> None:
         state.apply(Move.parse("B1w6"), reveal="2k1")
     with pytest.raises(IllegalMoveError, match="R-REFILL"):
         state.apply(Move.parse("+wbg"), reveal="1k8")
+    with pytest.raises(IllegalMoveError, match="R-REFILL: card 1w6 cannot come off the tier 1 "
+                                               "deck: it is market"):
+        state.apply(Move.parse("R?1"), reveal="1w6")
+    deck = state.decks[0]
+    assert after.decks[0] == tuple(c for c in deck if c.id != "1k8")  # the rest keep their order
+    blind = state.apply(Move.parse("R?1"), reveal=deck[0].id)  # the bottom card, brought up
+    assert blind.players[0].reserved == (deck[0],) and blind.decks[0] == deck[1:]
 
 
 # --- R-LIMIT10 --------------------------------------------------------------------------------
