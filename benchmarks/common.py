@@ -46,7 +46,8 @@ def interpreter() -> str:
             f"{os.path.realpath(sys.executable)}")
 
 
-def reference_line() -> str:
-    """The reference workload's time and the interpreter, for the top of a benchmark's output."""
-    return (f"reference workload: {reference_seconds() * 1000:.1f} ms (CPU, median of 5) on "
-            f"{interpreter()}")
+def reference_line(seconds: float | None = None) -> str:
+    """The reference workload's time (``seconds``, else measured now) and the interpreter, for
+    a benchmark's output."""
+    seconds = reference_seconds() if seconds is None else seconds
+    return f"reference workload: {seconds * 1000:.1f} ms (CPU, median of 5) on {interpreter()}"

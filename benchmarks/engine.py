@@ -14,7 +14,7 @@ import random
 import time
 from statistics import median
 
-from benchmarks.common import interpreter, reference_seconds
+from benchmarks.common import reference_line, reference_seconds
 from splendor_nb import new_game
 
 WARM_UP_GAMES = 200
@@ -47,7 +47,7 @@ def plies_per_second(players: int, games: int, first_seed: int) -> float:
 def run(games: int = 100, rounds: int = 3) -> dict[int, float]:
     """Print plies per second (medians of ``rounds``), 2 and 4 players; return the new-game ones."""
     reference = reference_seconds()
-    print(f"reference workload: {reference * 1000:.1f} ms (CPU, median of 5) on {interpreter()}")
+    print(reference_line(reference))
     figures = {}
     for players in (2, 4):
         warm_up(players)

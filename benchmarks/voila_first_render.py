@@ -16,7 +16,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from benchmarks.common import interpreter, reference_seconds
+from benchmarks.common import reference_line
 from tests.voila_server import (
     CHROMIUM_ARGS,
     FIRST_LOAD_TIMEOUT_MS,
@@ -85,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for number, seconds in enumerate(times, 1):
         print(f"  round {number}: {seconds:.2f} s")
     print(f"  median: {statistics.median(times):.2f} s over {len(times)} rounds")
-    print(f"  reference pure-Python workload: {reference_seconds():.3f} s CPU on {interpreter()}")
+    print(f"  {reference_line()}")
     return 0
 
 
