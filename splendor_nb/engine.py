@@ -215,13 +215,13 @@ class GameState(NamedTuple):
                     moves.extend(_buy_moves(card, after_buying[card.bonus_index]))
                 else:
                     moves.append(_BUY[card])
-        shape = _SHAPE_OF[supply]
+        takes = _TAKES[supply]
         total = w + b + g + r + k + gold
         if total <= TOKEN_LIMIT - 3 and not due:
-            moves.extend(_PLAIN_TAKES[shape])
+            moves.extend(takes.plain)
         else:
             table = _take_table(tokens if total > TOKEN_LIMIT - 3 else NO_TOKENS, due)
-            for gems in _TAKES[shape]:
+            for gems in takes.gems:
                 moves.extend(table[gems])
         if len(reserved) < RESERVE_LIMIT:
             tiers = (1, 2, 3) if all(decks) else [t for t, deck in enumerate(decks, 1) if deck]
@@ -261,7 +261,7 @@ class GameState(NamedTuple):
         kind = move.kind
         if kind == "take":
             gems = move.gems
-            if gems not in _LEGAL_TAKES_FROM[supply]:
+            if gems not in _TAKES[supply].legal:
                 raise _take_error(supply, gems)
             supply = _minus(supply, gems)
             tokens = _plus(tokens, gems)
@@ -721,16 +721,28 @@ _SHAPE_CODES = bytes(0 if n == 0 else 2 if n >= 4 else 1 for n in range(256))
 1 for some, 2 for at least 4 (all that R-TAKE3 and R-TAKE2 look at)."""
 
 
-def _takes(shape: bytes) -> tuple[tuple[int, ...], ...]:
-    """The gems each legal take takes, for a supply of this shape (R-TAKE3, R-TAKE2).
+class _Takes(NamedTuple):
+    """The legal takes from a supply (R-TAKE3, R-TAKE2)."""
 
-    >>> _takes(bytes((2, 0, 1, 0, 0, 1)))
+    gems: tuple[tuple[int, ...], ...]
+    """The gems each take takes."""
+    legal: frozenset[tuple[int, ...]]
+    plain: tuple[Move, ...]
+    """Their moves for a hand that stays within 10, with no noble due."""
+
+
+def _takes(shape: bytes) -> _Takes:
+    """The legal takes from a supply of this shape (see ``_SHAPE_CODES``).
+
+    >>> _takes(bytes((2, 0, 1, 0, 0, 1))).gems
     ((1, 0, 1, 0, 0, 0), (2, 0, 0, 0, 0, 0))
     """
     available = [i for i in range(5) if shape[i]]
-    takes = [_gem_counts(c) for c in combinations(available, min(3, len(available)))
+    three = [_gem_counts(c) for c in combinations(available, min(3, len(available)))
              if available]
-    return (*takes, *(_gem_counts((i, i)) for i in range(5) if shape[i] == 2))
+    gems = (*three, *(_gem_counts((i, i)) for i in range(5) if shape[i] == 2))
+    plain = tuple(chain.from_iterable(map(_take_table(NO_TOKENS, ()).__getitem__, gems)))
+    return _Takes(gems, frozenset(gems), plain)
 
 
 class _TakeTable(dict[tuple[int, ...], tuple[Move, ...]]):
@@ -750,11 +762,6 @@ class _TakeTable(dict[tuple[int, ...], tuple[Move, ...]]):
 @lru_cache(maxsize=1 << 14)
 def _take_table(tokens: tuple[int, ...], due: tuple[str, ...]) -> _TakeTable:
     return _TakeTable(tokens, due)
-
-
-def _plain_takes(shape: bytes) -> tuple[Move, ...]:
-    """The takes from a supply of this shape for a hand that stays within 10, no noble due."""
-    return tuple(chain.from_iterable(map(_take_table(NO_TOKENS, ()).__getitem__, _TAKES[shape])))
 
 
 def _variants(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None,
@@ -905,20 +912,15 @@ _RESERVE_BLIND: dict[int, Move] = {tier: Move("reserve", tier=tier) for tier in 
 MIN_NOBLE_CARDS = min(sum(n.needs) for n in NOBLES)
 _SHAPES = 3 ** 6
 """How many supply shapes there are (see ``_SHAPE_CODES``): the memos below never forget."""
-_TAKES = _Memo(_takes, _SHAPES)
-_VERDICTS = _Memo(_verdicts, 1 << 14)
+_TAKES_OF_SHAPE = _Memo(_takes, _SHAPES)
+_VERDICTS = _Memo(_verdicts, 1 << 16)
 _NOBLE_REACH = _Memo(_noble_reach, 1 << 14)
 _NOBLE_MASKS: _Memo[tuple[Noble, ...], int] = _Memo(
     lambda nobles: sum(map(_NOBLE_BYTES.__getitem__, nobles)), 1 << 12)
 """The nobles of a table, a byte per noble of ``NOBLES`` (as in :class:`_Reach`)."""
-_PLAIN_TAKES = _Memo(_plain_takes, _SHAPES)
-_LEGAL_TAKES: _Memo[bytes, frozenset[tuple[int, ...]]] = _Memo(
-    lambda shape: frozenset(_TAKES[shape]), _SHAPES)
-_SHAPE_OF: _Memo[tuple[int, ...], bytes] = _Memo(
-    lambda supply: bytes(supply).translate(_SHAPE_CODES), 1 << 14)
-_LEGAL_TAKES_FROM: _Memo[tuple[int, ...], frozenset[tuple[int, ...]]] = _Memo(
-    lambda supply: _LEGAL_TAKES[_SHAPE_OF[supply]], 1 << 14)
-"""Per supply, its shape and the gems of its legal takes: a game's supplies recur."""
+_TAKES: _Memo[tuple[int, ...], _Takes] = _Memo(
+    lambda supply: _TAKES_OF_SHAPE[bytes(supply).translate(_SHAPE_CODES)], 1 << 16)
+"""Per supply, its legal takes: a game's supplies recur."""
 _new = tuple.__new__
 """Builds a state from a tuple of all its fields, skipping NamedTuple's argument handling."""
 
