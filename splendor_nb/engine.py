@@ -201,7 +201,9 @@ class GameState(NamedTuple):
         if over:
             return []
         tokens, bonuses, cards, reserved, _, _, _ = players[me]
-        face_up = _face_up(rows)
+        face_up: tuple[Card, ...] = rows[0] + rows[1] + rows[2]  # type: ignore[assignment]
+        if not all(face_up):  # some slot is empty: its deck ran out (R-REFILL)
+            face_up = tuple(filter(None, face_up))
         w, b, g, r, k, gold = tokens
         bw, bb, bg, br, bk = bonuses
         verdicts = _VERDICTS[w + bw, b + bb, g + bg, r + br, k + bk, gold]
@@ -263,8 +265,7 @@ class GameState(NamedTuple):
             gems = move.gems
             if gems not in _TAKES[supply].legal:
                 raise _take_error(supply, gems)
-            supply = _minus(supply, gems)
-            tokens = _plus(tokens, gems)
+            supply, tokens = _transfer(gems, supply, tokens)
         elif kind == "buy":
             card = CARD_BY_ID[move.card or ""]
             if card in reserved:
@@ -277,8 +278,7 @@ class GameState(NamedTuple):
                 tokens, supply = _pay(card, tokens, bonuses, supply)
             else:
                 paid = _payment(card, tokens, bonuses, move.payment)
-                tokens = _minus(tokens, paid)
-                supply = _plus(supply, paid)
+                tokens, supply = _transfer(paid, tokens, supply)
             cards = (*cards, card)
             bonuses = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
             points += card.points
@@ -322,8 +322,9 @@ class GameState(NamedTuple):
             if move.noble is None:
                 move = Move(move.kind, move.gems, move.card, move.tier, move.returned,
                             visitor.id, move.payment)
-        players = _with(players, me, _new(PlayerState, (
-            tokens, bonuses, cards, reserved, hidden, owned, points)))
+        seats = list(players)  # as in _with, inline: apply runs once per ply
+        seats[me] = _new(PlayerState, (tokens, bonuses, cards, reserved, hidden, owned, points))
+        players = tuple(seats)
         passes = passes + 1 if kind == "pass" else 0
         me += 1
         over = passes >= len(players)
@@ -551,11 +552,19 @@ def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return (w + dw, u + du, g + dg, r + dr, k + dk, y + dy)
 
 
-def _minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    """Counts of the six colours, ``b`` taken from ``a``."""
-    w, u, g, r, k, y = a
-    dw, du, dg, dr, dk, dy = b
-    return (w - dw, u - du, g - dg, r - dr, k - dk, y - dy)
+def _transfer(counts: tuple[int, ...], source: tuple[int, ...], target: tuple[int, ...]
+              ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``source`` and ``target`` after ``counts`` of the six colours go from one to the other
+    (one call for both: a call costs about as much as the arithmetic).
+
+    >>> _transfer((1, 0, 0, 0, 0, 2), (4, 4, 4, 4, 4, 5), (0, 1, 0, 0, 0, 0))
+    ((3, 4, 4, 4, 4, 3), (1, 1, 0, 0, 0, 2))
+    """
+    w, u, g, r, k, y = counts
+    sw, su, sg, sr, sk, sy = source
+    tw, tu, tg, tr, tk, ty = target
+    return ((sw - w, su - u, sg - g, sr - r, sk - k, sy - y),
+            (tw + w, tu + u, tg + g, tr + r, tk + k, ty + y))
 
 
 def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -645,13 +654,13 @@ def _return_tokens(tokens: tuple[int, ...], supply: tuple[int, ...], returned: t
     if total - count != TOKEN_LIMIT:
         raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens and must return "
                                f"{total - TOKEN_LIMIT}, not {count}")
-    kept = _minus(tokens, returned)
+    kept, supply = _transfer(returned, tokens, supply)
     w, u, g, r, k, y = kept
     if w | u | g | r | k | y < 0:  # some count is negative (cheaper than min)
         i = min(range(6), key=kept.__getitem__)
         raise IllegalMoveError("R-LIMIT10", f"the player returns {returned[i]} {COLOURS[i]} "
                                f"but holds {tokens[i]}")
-    return kept, _plus(supply, returned)
+    return kept, supply
 
 
 def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move) -> Noble:
@@ -698,12 +707,6 @@ _SHORTFALLS: tuple[tuple[int, ...], ...] = tuple(
 _GOLD_OFFSETS = tuple(sum((127 - gold) << (8 * i) for i in range(len(CARDS)))
                       for gold in range(GOLD_TOKENS + 1))
 _WITHIN_REACH = bytes(1 if byte < 128 else 0 for byte in range(256))
-
-
-def _face_up(rows: tuple[tuple[Card | None, ...], ...]) -> tuple[Card, ...]:
-    """The face-up cards of the market, tier by tier, slot by slot (empty slots skipped)."""
-    slots = rows[0] + rows[1] + rows[2]
-    return slots if all(slots) else tuple(filter(None, slots))  # type: ignore[return-value]
 
 
 def _gem_counts(colours: tuple[int, ...]) -> tuple[int, ...]:
