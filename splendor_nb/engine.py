@@ -217,7 +217,7 @@ class GameState(NamedTuple):
                     moves.extend(_buy_moves(card, after_buying[card.bonus_index]))
                 else:
                     moves.append(_BUY[card])
-        takes = _TAKES[supply]
+        takes = _TAKES[bytes(supply).translate(_SHAPE_CODES)]
         total = w + b + g + r + k + gold
         if total <= TOKEN_LIMIT - 3 and not due:
             moves.extend(takes.plain)
@@ -263,7 +263,7 @@ class GameState(NamedTuple):
         kind = move.kind
         if kind == "take":
             gems = move.gems
-            if gems not in _TAKES[supply].legal:
+            if gems not in _TAKES[bytes(supply).translate(_SHAPE_CODES)].legal:
                 raise _take_error(supply, gems)
             supply, tokens = _transfer(gems, supply, tokens)
         elif kind == "buy":
@@ -915,15 +915,14 @@ _RESERVE_BLIND: dict[int, Move] = {tier: Move("reserve", tier=tier) for tier in 
 MIN_NOBLE_CARDS = min(sum(n.needs) for n in NOBLES)
 _SHAPES = 3 ** 6
 """How many supply shapes there are (see ``_SHAPE_CODES``): the memos below never forget."""
-_TAKES_OF_SHAPE = _Memo(_takes, _SHAPES)
+_TAKES = _Memo(_takes, _SHAPES)
+"""The legal takes per supply shape: computing the shape costs less than looking up the supply
+in a memo, and this memo stays small enough for the processor's caches."""
 _VERDICTS = _Memo(_verdicts, 1 << 16)
 _NOBLE_REACH = _Memo(_noble_reach, 1 << 14)
 _NOBLE_MASKS: _Memo[tuple[Noble, ...], int] = _Memo(
     lambda nobles: sum(map(_NOBLE_BYTES.__getitem__, nobles)), 1 << 12)
 """The nobles of a table, a byte per noble of ``NOBLES`` (as in :class:`_Reach`)."""
-_TAKES: _Memo[tuple[int, ...], _Takes] = _Memo(
-    lambda supply: _TAKES_OF_SHAPE[bytes(supply).translate(_SHAPE_CODES)], 1 << 16)
-"""Per supply, its legal takes: a game's supplies recur."""
 _new = tuple.__new__
 """Builds a state from a tuple of all its fields, skipping NamedTuple's argument handling."""
 
