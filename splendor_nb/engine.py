@@ -222,7 +222,7 @@ class GameState(NamedTuple):
         if total <= TOKEN_LIMIT - 3 and not due:
             moves.extend(takes.plain)
         else:
-            table = _take_table(tokens if total > TOKEN_LIMIT - 3 else NO_TOKENS, due)
+            table = _TAKE_TABLES[tokens if total > TOKEN_LIMIT - 3 else NO_TOKENS, due]
             for gems in takes.gems:
                 moves.extend(table[gems])
         if len(reserved) < RESERVE_LIMIT:
@@ -232,7 +232,7 @@ class GameState(NamedTuple):
                 moves.extend(map(_RESERVE.__getitem__, face_up))
                 moves.extend(map(_RESERVE_BLIND.__getitem__, tiers))
             elif not due:
-                pick = _return_picker((w, b, g, r, k, gold + gold_taken))
+                pick = _RETURN_PICKERS[w, b, g, r, k, gold + gold_taken]
                 for card in face_up:
                     moves.extend(pick(_RESERVE_BY_RETURN[card]))
                 for tier in tiers:
@@ -744,7 +744,7 @@ def _takes(shape: bytes) -> _Takes:
     three = [_gem_counts(c) for c in combinations(available, min(3, len(available)))
              if available]
     gems = (*three, *(_gem_counts((i, i)) for i in range(5) if shape[i] == 2))
-    plain = tuple(chain.from_iterable(map(_take_table(NO_TOKENS, ()).__getitem__, gems)))
+    plain = tuple(chain.from_iterable(map(_TAKE_TABLES[NO_TOKENS, ()].__getitem__, gems)))
     return _Takes(gems, frozenset(gems), plain)
 
 
@@ -762,16 +762,11 @@ class _TakeTable(dict[tuple[int, ...], tuple[Move, ...]]):
         return moves
 
 
-@lru_cache(maxsize=1 << 14)
-def _take_table(tokens: tuple[int, ...], due: tuple[str, ...]) -> _TakeTable:
-    return _TakeTable(tokens, due)
-
-
 def _variants(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None,
               hand: tuple[int, ...], due: tuple[str, ...]) -> tuple[Move, ...]:
     """One action with every way to return tokens above 10 and every noble that may visit."""
     if not due:  # the common case, picked at C speed: hundreds of moves at 10 tokens
-        return _return_picker(hand)(_by_return(kind, gems, card, tier))
+        return _RETURN_PICKERS[hand](_by_return(kind, gems, card, tier))
     return tuple(_interned(kind, gems, card, tier, returned, noble)
                  for returned in _returns(hand) for noble in due)
 
@@ -817,7 +812,6 @@ def _by_return(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: in
     return tuple(_interned(kind, gems, card, tier, returned, None) for returned in _ALL_RETURNS)
 
 
-@lru_cache(maxsize=1 << 14)
 def _return_picker(hand: tuple[int, ...]) -> Callable[[tuple[Move, ...]], tuple[Move, ...]]:
     """Picks, out of a :func:`_by_return` table, the moves that bring ``hand`` down to 10."""
     indices = _return_indices(hand)
@@ -920,6 +914,10 @@ _TAKES = _Memo(_takes, _SHAPES)
 in a memo, and this memo stays small enough for the processor's caches."""
 _VERDICTS = _Memo(_verdicts, 1 << 16)
 _NOBLE_REACH = _Memo(_noble_reach, 1 << 14)
+_TAKE_TABLES: _Memo[tuple[tuple[int, ...], tuple[str, ...]], _TakeTable] = _Memo(
+    lambda key: _TakeTable(*key), 1 << 14)
+"""Per hand of tokens and nobles due, the moves of each take (see :class:`_TakeTable`)."""
+_RETURN_PICKERS = _Memo(_return_picker, 1 << 14)
 _NOBLE_MASKS: _Memo[tuple[Noble, ...], int] = _Memo(
     lambda nobles: sum(map(_NOBLE_BYTES.__getitem__, nobles)), 1 << 12)
 """The nobles of a table, a byte per noble of ``NOBLES`` (as in :class:`_Reach`)."""
