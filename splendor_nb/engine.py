@@ -21,8 +21,8 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import chain, combinations, combinations_with_replacement
-from operator import itemgetter, le, sub
+from itertools import chain, combinations, combinations_with_replacement, compress
+from operator import itemgetter, sub
 from typing import NamedTuple, TypeVar
 
 from splendor_nb.cards import (
@@ -797,12 +797,29 @@ def _return_indices(hand: tuple[int, ...]) -> tuple[int, ...]:
 
 
 _EXCESS = tuple((excess,) * 6 for excess in range(4))
+_RETURN_FITS = tuple(
+    tuple(tuple(sum(1 << (8 * j) for j, i in enumerate(of_size) if _ALL_RETURNS[i][colour] <= cap)
+                for cap in range(excess + 1))
+          for colour in range(6))
+    for excess, of_size in enumerate(_RETURNS_OF_SIZE))
+"""Per return size, colour and cap: which returns of that size fit, a byte per return."""
 
 
 @lru_cache(maxsize=1 << 12)
 def _returns_within(excess: int, caps: tuple[int, ...]) -> tuple[int, ...]:
-    """The returns of ``excess`` tokens, at most ``caps`` of each colour (as indices)."""
-    return tuple(i for i in _RETURNS_OF_SIZE[excess] if all(map(le, _ALL_RETURNS[i], caps)))
+    """The returns of ``excess`` tokens, at most ``caps`` of each colour (as indices).
+
+    Every return is checked at once, as in :func:`_verdicts`: ``_RETURN_FITS`` give, per colour
+    and cap, an integer with a byte per return of that size, 1 where it fits under the cap.
+
+    >>> [_ALL_RETURNS[i] for i in _returns_within(2, (0, 0, 0, 0, 2, 1))]
+    [(0, 0, 0, 0, 2, 0), (0, 0, 0, 0, 1, 1)]
+    """
+    w, b, g, r, k, y = caps
+    white, blue, green, red, black, gold = _RETURN_FITS[excess]
+    of_size = _RETURNS_OF_SIZE[excess]
+    fits = white[w] & blue[b] & green[g] & red[r] & black[k] & gold[y]
+    return tuple(compress(of_size, fits.to_bytes(len(of_size), "little")))
 
 
 @cache
