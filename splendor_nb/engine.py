@@ -793,10 +793,11 @@ def _return_indices(hand: tuple[int, ...]) -> tuple[int, ...]:
     excess = sum(hand) - TOKEN_LIMIT
     if excess <= 0:
         return (0,)
-    return _returns_within(excess, tuple(map(min, hand, _EXCESS[excess])))
+    return _returns_within(excess, bytes(hand).translate(_CAPPED_AT[excess]))
 
 
-_EXCESS = tuple((excess,) * 6 for excess in range(4))
+_CAPPED_AT = tuple(bytes(min(n, cap) for n in range(256)) for cap in range(4))
+"""``bytes(hand).translate(_CAPPED_AT[cap])``: each colour's count, at most ``cap``."""
 _RETURN_FITS = tuple(
     tuple(tuple(sum(1 << (8 * j) for j, i in enumerate(of_size) if _ALL_RETURNS[i][colour] <= cap)
                 for cap in range(excess + 1))
@@ -806,7 +807,7 @@ _RETURN_FITS = tuple(
 
 
 @lru_cache(maxsize=1 << 12)
-def _returns_within(excess: int, caps: tuple[int, ...]) -> tuple[int, ...]:
+def _returns_within(excess: int, caps: Sequence[int]) -> tuple[int, ...]:
     """The returns of ``excess`` tokens, at most ``caps`` of each colour (as indices).
 
     Every return is checked at once, as in :func:`_verdicts`: ``_RETURN_FITS`` give, per colour
