@@ -350,11 +350,19 @@ class GameState(NamedTuple):
                                    f"(it is {where}); a player may {action} a face-up card"
                                    + (" or one of their own reserved cards" if action == "buy"
                                       else " or the top card of a deck")) from None
+        # _with, spelled out: a third of the plies take a card from the market
+        refilled = list(row)
+        rows = list(self.market_rows)
         deck = decks[tier]
-        drawn = deck[-1] if deck else None
         if deck:
-            decks = _with(decks, tier, deck[:-1])
-        return _with(self.market_rows, tier, _with(row, slot, drawn)), decks, drawn
+            refilled[slot] = drawn = deck[-1]
+            remaining = list(decks)
+            remaining[tier] = deck[:-1]
+            decks = tuple(remaining)
+        else:
+            refilled[slot] = drawn = None
+        rows[tier] = tuple(refilled)
+        return tuple(rows), decks, drawn
 
     def _with_reveal(self, move: Move, reveal: str) -> tuple[tuple[Card, ...], ...]:
         card = CARD_BY_ID.get(reveal)
