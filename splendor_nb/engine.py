@@ -209,7 +209,7 @@ class GameState(NamedTuple):
         verdicts = _VERDICTS[w + bw, b + bb, g + bg, r + br, k + bk, gold]
         # R-NOBLE: no noble asks for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip it.
         due, after_buying = _prospects(nobles, bonuses) if len(cards) + 1 >= MIN_NOBLE_CARDS \
-            and _NOBLE_REACH[bonuses].near & _NOBLE_MASKS[nobles] else _NOBODY
+            and _NOBLES_NEAR[bonuses] & _NOBLE_MASKS[nobles] else _NOBODY
         moves: list[Move] = []  # a loop, not a comprehension: 3.11 makes a function for those
         for card in face_up + reserved if reserved else face_up:
             if verdicts[card.order]:
@@ -222,7 +222,8 @@ class GameState(NamedTuple):
         if total <= TOKEN_LIMIT - 3 and not due:
             moves.extend(takes.plain)
         else:
-            table = _TAKE_TABLES[tokens if total > TOKEN_LIMIT - 3 else NO_TOKENS, due]
+            table = _TAKE_TABLES_WITH_NOBLES[tokens if total > TOKEN_LIMIT - 3 else NO_TOKENS,
+                                             due] if due else _TAKE_TABLES[tokens]
             for gems in takes.gems:
                 moves.extend(table[gems])
         if len(reserved) < RESERVE_LIMIT:
@@ -280,7 +281,9 @@ class GameState(NamedTuple):
                 paid = _payment(card, tokens, bonuses, move.payment)
                 tokens, supply = _transfer(paid, tokens, supply)
             cards = (*cards, card)
-            bonuses = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
+            grown = list(bonuses)  # as in _with, inline
+            grown[card.bonus_index] += 1
+            bonuses = tuple(grown)
             points += card.points
         elif kind == "reserve":
             if len(reserved) >= RESERVE_LIMIT:
@@ -313,8 +316,8 @@ class GameState(NamedTuple):
                                    f"{reveal} cannot be revealed")
         if move.returned is not NO_TOKENS or sum(tokens) > TOKEN_LIMIT:
             tokens, supply = _return_tokens(tokens, supply, move.returned)
-        if move.noble is not None or (len(cards) >= MIN_NOBLE_CARDS and _NOBLE_REACH[
-                bonuses].due & _NOBLE_MASKS[nobles]):
+        if move.noble is not None or (len(cards) >= MIN_NOBLE_CARDS and _NOBLES_DUE[
+                bonuses] & _NOBLE_MASKS[nobles]):
             visitor = _visiting_noble(nobles, bonuses, move)
             nobles = tuple(n for n in nobles if n is not visitor)
             owned = (*owned, visitor)
@@ -752,7 +755,7 @@ def _takes(shape: bytes) -> _Takes:
     three = [_gem_counts(c) for c in combinations(available, min(3, len(available)))
              if available]
     gems = (*three, *(_gem_counts((i, i)) for i in range(5) if shape[i] == 2))
-    plain = tuple(chain.from_iterable(map(_TAKE_TABLES[NO_TOKENS, ()].__getitem__, gems)))
+    plain = tuple(chain.from_iterable(map(_TAKE_TABLES[NO_TOKENS].__getitem__, gems)))
     return _Takes(gems, frozenset(gems), plain)
 
 
@@ -939,10 +942,16 @@ _TAKES = _Memo(_takes, _SHAPES)
 """The legal takes per supply shape: computing the shape costs less than looking up the supply
 in a memo, and this memo stays small enough for the processor's caches."""
 _VERDICTS = _Memo(_verdicts, 1 << 16)
-_NOBLE_REACH = _Memo(_noble_reach, 1 << 14)
-_TAKE_TABLES: _Memo[tuple[tuple[int, ...], tuple[str, ...]], _TakeTable] = _Memo(
-    lambda key: _TakeTable(*key), 1 << 14)
-"""Per hand of tokens and nobles due, the moves of each take (see :class:`_TakeTable`)."""
+_NOBLES_DUE: _Memo[tuple[int, ...], int] = _Memo(lambda bonuses: _noble_reach(bonuses).due,
+                                                  1 << 14)
+_NOBLES_NEAR: _Memo[tuple[int, ...], int] = _Memo(lambda bonuses: _noble_reach(bonuses).near,
+                                                   1 << 14)
+"""What :class:`_Reach` says for some bonuses, as two plain ints: faster to read than a field."""
+_TAKE_TABLES: _Memo[tuple[int, ...], _TakeTable] = _Memo(
+    lambda tokens: _TakeTable(tokens, ()), 1 << 14)
+"""Per hand of tokens, the moves of each take (see :class:`_TakeTable`), no noble due."""
+_TAKE_TABLES_WITH_NOBLES: _Memo[tuple[tuple[int, ...], tuple[str, ...]], _TakeTable] = _Memo(
+    lambda key: _TakeTable(*key), 1 << 12)
 _RETURN_PICKERS = _Memo(_return_picker, 1 << 14)
 _NOBLE_MASKS: _Memo[tuple[Noble, ...], int] = _Memo(
     lambda nobles: sum(map(_NOBLE_BYTES.__getitem__, nobles)), 1 << 12)
