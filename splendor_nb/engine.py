@@ -54,7 +54,8 @@ _Dealer = Callable[[list[Card], int], Iterable[Card]]
 class _Memo(dict[K, V]):
     """A dict that makes a missing value with ``make`` and starts afresh past ``size`` entries.
 
-    A hit costs one dict lookup, a third of what ``functools.lru_cache`` costs.
+    A hit costs one dict lookup: about two thirds of what a ``functools.lru_cache`` call
+    costs (callgrind, 3.11), with no LRU list to update.
 
     >>> squares = _Memo(lambda n: n * n, size=2)
     >>> squares[3], squares[4], squares[5], len(squares)
