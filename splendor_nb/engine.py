@@ -938,7 +938,7 @@ _RESERVE_BY_RETURN: _Memo[Card, tuple[Move, ...]] = _Memo(
 _RESERVE_BLIND: dict[int, Move] = {tier: Move("reserve", tier=tier) for tier in (1, 2, 3)}
 MIN_NOBLE_CARDS = min(sum(n.needs) for n in NOBLES)
 _SHAPES = 3 ** 6
-"""How many supply shapes there are (see ``_SHAPE_CODES``): the memos below never forget."""
+"""How many supply shapes there are (see ``_SHAPE_CODES``): the memo below never forgets."""
 _TAKES = _Memo(_takes, _SHAPES)
 """The legal takes per supply shape: computing the shape costs less than looking up the supply
 in a memo, and this memo stays small enough for the processor's caches."""
@@ -953,6 +953,7 @@ _TAKE_TABLES: _Memo[tuple[int, ...], _TakeTable] = _Memo(
 """Per hand of tokens, the moves of each take (see :class:`_TakeTable`), no noble due."""
 _TAKE_TABLES_WITH_NOBLES: _Memo[tuple[tuple[int, ...], tuple[str, ...]], _TakeTable] = _Memo(
     lambda key: _TakeTable(*key), 1 << 12)
+"""The same, per hand and nobles due (the hand is ``NO_TOKENS`` when it stays within 10)."""
 _RETURN_PICKERS = _Memo(_return_picker, 1 << 14)
 _NOBLE_MASKS: _Memo[tuple[Noble, ...], int] = _Memo(
     lambda nobles: sum(map(_NOBLE_BYTES.__getitem__, nobles)), 1 << 12)
