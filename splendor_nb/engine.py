@@ -210,7 +210,7 @@ class GameState(NamedTuple):
         verdicts = _VERDICTS[w + bw, b + bb, g + bg, r + br, k + bk, gold]
         # R-NOBLE: no noble asks for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip it.
         due, after_buying = _prospects(nobles, bonuses) if len(cards) + 1 >= MIN_NOBLE_CARDS \
-            and _NOBLES_NEAR[bonuses] & _NOBLE_MASKS[nobles] else _NOBODY
+            and _NOBLE_REACH[bonuses][_NEAR] & _NOBLE_MASKS[nobles] else _NOBODY
         moves: list[Move] = []  # a loop, not a comprehension: 3.11 makes a function for those
         for card in face_up + reserved if reserved else face_up:
             if verdicts[card.order]:
@@ -317,8 +317,8 @@ class GameState(NamedTuple):
                                    f"{reveal} cannot be revealed")
         if move.returned is not NO_TOKENS or sum(tokens) > TOKEN_LIMIT:
             tokens, supply = _return_tokens(tokens, supply, move.returned)
-        if move.noble is not None or (len(cards) >= MIN_NOBLE_CARDS and _NOBLES_DUE[
-                bonuses] & _NOBLE_MASKS[nobles]):
+        if move.noble is not None or (len(cards) >= MIN_NOBLE_CARDS and _NOBLE_REACH[
+                bonuses][_DUE] & _NOBLE_MASKS[nobles]):
             visitor = _visiting_noble(nobles, bonuses, move)
             nobles = tuple(n for n in nobles if n is not visitor)
             owned = (*owned, visitor)
@@ -884,27 +884,25 @@ def _prospects(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> _Prospect
 _NOBODY = _Prospects((), None)
 
 
-class _Reach(NamedTuple):
-    """Nobles within reach of some bonuses: a byte per noble of ``NOBLES``, 1 for yes."""
+def _noble_reach(bonuses: tuple[int, ...]) -> tuple[int, int]:
+    """The nobles within reach of these bonuses, every noble at once (as in _verdicts).
 
-    due: int
-    """The nobles these bonuses bring now."""
-    near: int
-    """The nobles these bonuses bring now or after buying one more card."""
-
-
-def _noble_reach(bonuses: tuple[int, ...]) -> _Reach:
-    """What :class:`_Reach` says for these bonuses, every noble at once (as in _verdicts).
+    Two masks with a byte per noble of ``NOBLES``, 1 for yes: at ``_DUE``, the nobles these
+    bonuses bring now; at ``_NEAR``, those they bring now or after buying one more card. A plain
+    tuple, not a NamedTuple: 3.11 specialises indexing a tuple, not reading a field.
 
     >>> reach = _noble_reach((0, 0, 0, 4, 3))
-    >>> reach.due, reach.near == _NOBLE_MASKS[(NOBLE_BY_ID["N1"],)]
+    >>> reach[_DUE], reach[_NEAR] == _NOBLE_MASKS[(NOBLE_BY_ID["N1"],)]
     (0, True)
     """
     w, b, g, r, k = bonuses
     white, blue, green, red, black = _NOBLE_GAPS
     gaps = (white[w] + blue[b] + green[g] + red[r] + black[k]).to_bytes(len(NOBLES), "little")
-    return _Reach(int.from_bytes(gaps.translate(_NONE_LEFT), "little"),
-                  int.from_bytes(gaps.translate(_AT_MOST_ONE_LEFT), "little"))
+    return (int.from_bytes(gaps.translate(_NONE_LEFT), "little"),
+            int.from_bytes(gaps.translate(_AT_MOST_ONE_LEFT), "little"))
+
+
+_DUE, _NEAR = 0, 1
 
 
 _NOBLE_GAPS = tuple(
@@ -943,11 +941,7 @@ _TAKES = _Memo(_takes, _SHAPES)
 """The legal takes per supply shape: computing the shape costs less than looking up the supply
 in a memo, and this memo stays small enough for the processor's caches."""
 _VERDICTS = _Memo(_verdicts, 1 << 16)
-_NOBLES_DUE: _Memo[tuple[int, ...], int] = _Memo(lambda bonuses: _noble_reach(bonuses).due,
-                                                  1 << 14)
-_NOBLES_NEAR: _Memo[tuple[int, ...], int] = _Memo(lambda bonuses: _noble_reach(bonuses).near,
-                                                   1 << 14)
-"""What :class:`_Reach` says for some bonuses, as two plain ints: faster to read than a field."""
+_NOBLE_REACH = _Memo(_noble_reach, 1 << 14)
 _TAKE_TABLES: _Memo[tuple[int, ...], _TakeTable] = _Memo(
     lambda tokens: _TakeTable(tokens, ()), 1 << 14)
 """Per hand of tokens, the moves of each take (see :class:`_TakeTable`), no noble due."""
@@ -957,7 +951,7 @@ _TAKE_TABLES_WITH_NOBLES: _Memo[tuple[tuple[int, ...], tuple[str, ...]], _TakeTa
 _RETURN_PICKERS = _Memo(_return_picker, 1 << 14)
 _NOBLE_MASKS: _Memo[tuple[Noble, ...], int] = _Memo(
     lambda nobles: sum(map(_NOBLE_BYTES.__getitem__, nobles)), 1 << 12)
-"""The nobles of a table, a byte per noble of ``NOBLES`` (as in :class:`_Reach`)."""
+"""The nobles of a table, a byte per noble of ``NOBLES`` (as in :func:`_noble_reach`)."""
 _new = tuple.__new__
 """Builds a state from a tuple of all its fields, skipping NamedTuple's argument handling."""
 
