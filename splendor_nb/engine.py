@@ -282,9 +282,7 @@ class GameState(NamedTuple):
                 paid = _payment(card, tokens, bonuses, move.payment)
                 tokens, supply = _transfer(paid, tokens, supply)
             cards = (*cards, card)
-            grown = list(bonuses)  # as in _with, inline
-            grown[card.bonus_index] += 1
-            bonuses = tuple(grown)
+            bonuses = _with(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
             points += card.points
         elif kind == "reserve":
             if len(reserved) >= RESERVE_LIMIT:
