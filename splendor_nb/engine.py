@@ -234,7 +234,7 @@ class GameState(NamedTuple):
                 moves.extend(map(_RESERVE.__getitem__, face_up))
                 moves.extend(map(_RESERVE_BLIND.__getitem__, tiers))
             elif not due:
-                pick = _RETURN_PICKERS[w, b, g, r, k, gold + gold_taken]
+                pick = _RETURN_PICKERS[_return_key((w, b, g, r, k, gold + gold_taken))]
                 for card in face_up:
                     moves.extend(pick(_RESERVE_BY_RETURN[card]))
                 for tier in tiers:
@@ -263,11 +263,12 @@ class GameState(NamedTuple):
         tokens, bonuses, cards, reserved, hidden, owned, points = players[me]
         drawn: Card | None = None
         kind = move.kind
+        returned = move.returned
         if kind == "take":
             gems = move.gems
             if gems not in _TAKES[bytes(supply).translate(_SHAPE_CODES)].legal:
                 raise _take_error(supply, gems)
-            supply, tokens = _transfer(gems, supply, tokens)
+            supply, tokens = _exchange(gems, returned, supply, tokens)
         elif kind == "buy":
             card = CARD_BY_ID[move.card or ""]
             if card in reserved:
@@ -313,8 +314,12 @@ class GameState(NamedTuple):
         if reveal is not None and drawn is None:
             raise IllegalMoveError("R-REFILL", f"no card comes off a deck in {move}, so "
                                    f"{reveal} cannot be revealed")
-        if move.returned is not NO_TOKENS or sum(tokens) > TOKEN_LIMIT:
-            tokens, supply = _return_tokens(tokens, supply, move.returned)
+        if returned is not NO_TOKENS and kind != "take":  # a take returned them already
+            tokens, supply = _transfer(returned, tokens, supply)
+        total = sum(tokens)
+        if total > TOKEN_LIMIT or (returned is not NO_TOKENS and (
+                total != TOKEN_LIMIT or min(tokens) < 0)):
+            _check_returns(tokens, returned)
         if move.noble is not None or (len(cards) >= MIN_NOBLE_CARDS and _NOBLE_REACH[
                 bonuses][_DUE] & _NOBLE_MASKS[nobles]):
             visitor = _visiting_noble(nobles, bonuses, move)
@@ -647,30 +652,48 @@ def _price_text(price: Sequence[int]) -> str:
     return ", ".join(f"{n} {GEMS[i]}" for i, n in enumerate(price) if n) or "nothing"
 
 
-def _return_tokens(tokens: tuple[int, ...], supply: tuple[int, ...], returned: tuple[int, ...]
-                   ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The player's tokens and the supply after returning ``returned`` (R-LIMIT10).
+def _exchange(gems: tuple[int, ...], returned: tuple[int, ...], supply: tuple[int, ...],
+              tokens: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The supply and the player's tokens after taking ``gems`` and returning ``returned``
+    (a take's whole exchange in one call; :func:`_check_returns` checks the returns).
 
-    >>> _return_tokens((3, 3, 3, 2, 0, 0), (1, 1, 1, 2, 4, 5), (1, 0, 0, 0, 0, 0))
-    ((2, 3, 3, 2, 0, 0), (2, 1, 1, 2, 4, 5))
+    >>> _exchange((1, 1, 1, 0, 0, 0), (0, 0, 0, 0, 0, 1), (4, 4, 4, 4, 4, 4), (3, 3, 0, 0, 0, 1))
+    ((3, 3, 3, 4, 4, 5), (4, 4, 1, 0, 0, 0))
     """
-    total = sum(tokens)
+    w, u, g, r, k, y = gems
+    rw, ru, rg, rr, rk, ry = returned
+    sw, su, sg, sr, sk, sy = supply
+    tw, tu, tg, tr, tk, ty = tokens
+    return ((sw - w + rw, su - u + ru, sg - g + rg, sr - r + rr, sk - k + rk, sy - y + ry),
+            (tw + w - rw, tu + u - ru, tg + g - rg, tr + r - rr, tk + k - rk, ty + y - ry))
+
+
+def _check_returns(kept: tuple[int, ...], returned: tuple[int, ...]) -> None:
+    """Raise the error that fits if ``returned`` does not bring the hand down to exactly 10
+    (R-LIMIT10); ``kept`` is what the player holds after returning them.
+
+    >>> _check_returns((2, 3, 3, 2, 0, 0), (1, 0, 0, 0, 0, 0))
+    >>> _check_returns((2, 3, 3, 2, 0, 0), (0, 0, 0, 0, 0, 0))
+    >>> _check_returns((3, 3, 3, 2, 0, 0), (0, 0, 0, 0, 0, 0))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    splendor_nb.moves.IllegalMoveError: R-LIMIT10: the player holds 11 tokens and must return 1...
+    """
+    held = _plus(kept, returned)
+    total = sum(held)
     count = sum(returned)
     if total <= TOKEN_LIMIT:
         if count:
             raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens, so returns "
                                    "nothing")
-        return tokens, supply
+        return
     if total - count != TOKEN_LIMIT:
         raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens and must return "
                                f"{total - TOKEN_LIMIT}, not {count}")
-    kept, supply = _transfer(returned, tokens, supply)
-    w, u, g, r, k, y = kept
-    if w | u | g | r | k | y < 0:  # some count is negative (cheaper than min)
+    if min(kept) < 0:
         i = min(range(6), key=kept.__getitem__)
         raise IllegalMoveError("R-LIMIT10", f"the player returns {returned[i]} {COLOURS[i]} "
-                               f"but holds {tokens[i]}")
-    return kept, supply
+                               f"but holds {held[i]}")
 
 
 def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move) -> Noble:
@@ -768,15 +791,16 @@ class _TakeTable(dict[tuple[int, ...], tuple[Move, ...]]):
 
     def __missing__(self, gems: tuple[int, ...]) -> tuple[Move, ...]:
         hand = _plus(self.held, gems)
-        moves = self[gems] = _variants("take", gems, None, None, hand, self.due)
+        if self.due:
+            moves = self[gems] = _variants("take", gems, None, None, hand, self.due)
+        else:  # many hands share a return key: their moves are made once
+            moves = self[gems] = _TAKE_MOVES[gems, _return_key(hand)]
         return moves
 
 
 def _variants(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None,
               hand: tuple[int, ...], due: tuple[str, ...]) -> tuple[Move, ...]:
     """One action with every way to return tokens above 10 and every noble that may visit."""
-    if not due:  # the common case, picked at C speed: hundreds of moves at 10 tokens
-        return _RETURN_PICKERS[hand](_by_return(kind, gems, card, tier))
     return tuple(_interned(kind, gems, card, tier, returned, noble)
                  for returned in _returns(hand) for noble in due)
 
@@ -800,10 +824,20 @@ def _returns(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 
 def _return_indices(hand: tuple[int, ...]) -> tuple[int, ...]:
     """Where in ``_ALL_RETURNS`` the returns that bring ``hand`` down to 10 are."""
+    return _returns_within(_return_key(hand))
+
+
+def _return_key(hand: tuple[int, ...]) -> bytes:
+    """All that the returns bringing ``hand`` down to 10 depend on (R-LIMIT10): the excess,
+    then each colour's count capped at it; empty when the hand stays within 10.
+
+    >>> _return_key((0, 0, 0, 0, 10, 1)), _return_key((2, 2, 2, 2, 2, 0))
+    (b'\\x01\\x00\\x00\\x00\\x00\\x01\\x01', b'')
+    """
     excess = sum(hand) - TOKEN_LIMIT
     if excess <= 0:
-        return (0,)
-    return _returns_within(excess, bytes(hand).translate(_CAPPED_AT[excess]))
+        return b""
+    return bytes((excess, *hand)).translate(_CAPPED_AT[excess])
 
 
 _CAPPED_AT = tuple(bytes(min(n, cap) for n in range(256)) for cap in range(4))
@@ -816,17 +850,18 @@ _RETURN_FITS = tuple(
 """Per return size, colour and cap: which returns of that size fit, a byte per return."""
 
 
-@lru_cache(maxsize=1 << 12)
-def _returns_within(excess: int, caps: Sequence[int]) -> tuple[int, ...]:
-    """The returns of ``excess`` tokens, at most ``caps`` of each colour (as indices).
+def _returns_within(key: bytes) -> tuple[int, ...]:
+    """The returns that a :func:`_return_key` allows (as indices into ``_ALL_RETURNS``).
 
     Every return is checked at once, as in :func:`_verdicts`: ``_RETURN_FITS`` give, per colour
     and cap, an integer with a byte per return of that size, 1 where it fits under the cap.
 
-    >>> [_ALL_RETURNS[i] for i in _returns_within(2, (0, 0, 0, 0, 2, 1))]
+    >>> [_ALL_RETURNS[i] for i in _returns_within(bytes((2, 0, 0, 0, 0, 2, 1)))]
     [(0, 0, 0, 0, 2, 0), (0, 0, 0, 0, 1, 1)]
     """
-    w, b, g, r, k, y = caps
+    if not key:
+        return (0,)
+    excess, w, b, g, r, k, y = key
     white, blue, green, red, black, gold = _RETURN_FITS[excess]
     of_size = _RETURNS_OF_SIZE[excess]
     fits = white[w] & blue[b] & green[g] & red[r] & black[k] & gold[y]
@@ -840,9 +875,9 @@ def _by_return(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: in
     return tuple(_interned(kind, gems, card, tier, returned, None) for returned in _ALL_RETURNS)
 
 
-def _return_picker(hand: tuple[int, ...]) -> Callable[[tuple[Move, ...]], tuple[Move, ...]]:
-    """Picks, out of a :func:`_by_return` table, the moves that bring ``hand`` down to 10."""
-    indices = _return_indices(hand)
+def _return_picker(key: bytes) -> Callable[[tuple[Move, ...]], tuple[Move, ...]]:
+    """Picks, out of a :func:`_by_return` table, the moves that a :func:`_return_key` allows."""
+    indices = _returns_within(key)
     if len(indices) == 1:
         return itemgetter(slice(indices[0], indices[0] + 1))
     return itemgetter(*indices)
@@ -947,6 +982,10 @@ _TAKE_TABLES_WITH_NOBLES: _Memo[tuple[tuple[int, ...], tuple[str, ...]], _TakeTa
     lambda key: _TakeTable(*key), 1 << 12)
 """The same, per hand and nobles due (the hand is ``NO_TOKENS`` when it stays within 10)."""
 _RETURN_PICKERS = _Memo(_return_picker, 1 << 14)
+"""Per :func:`_return_key` (a few thousand at most), its return picker."""
+_TAKE_MOVES: _Memo[tuple[tuple[int, ...], bytes], tuple[Move, ...]] = _Memo(
+    lambda key: _RETURN_PICKERS[key[1]](_by_return("take", key[0], None, None)), 1 << 16)
+"""Per take and :func:`_return_key` of the hand after it, the take's moves, no noble due."""
 _NOBLE_MASKS: _Memo[tuple[Noble, ...], int] = _Memo(
     lambda nobles: sum(map(_NOBLE_BYTES.__getitem__, nobles)), 1 << 12)
 """The nobles of a table, a byte per noble of ``NOBLES`` (as in :func:`_noble_reach`)."""
