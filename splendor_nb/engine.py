@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import chain, combinations, combinations_with_replacement, compress
 from operator import itemgetter, sub
-from typing import NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from splendor_nb.cards import (
     CARD_BY_ID,
@@ -221,12 +221,12 @@ class GameState(NamedTuple):
         takes = _TAKES[bytes(supply).translate(_SHAPE_CODES)]
         total = w + b + g + r + k + gold
         if total <= TOKEN_LIMIT - 3 and not due:
-            moves.extend(takes.plain)
+            moves.extend(takes[_PLAIN])
         else:
             table = _TAKE_TABLES_WITH_NOBLES[tokens if total > TOKEN_LIMIT - 3 else NO_TOKENS,
                                              due] if due else _TAKE_TABLES[tokens]
-            for gems in takes.gems:
-                moves.extend(table[gems])
+            for take in takes[_IDS]:
+                moves.extend(table[take])
         if len(reserved) < RESERVE_LIMIT:
             tiers = (1, 2, 3) if all(decks) else [t for t, deck in enumerate(decks, 1) if deck]
             gold_taken = 1 if supply[GOLD] else 0
@@ -266,7 +266,7 @@ class GameState(NamedTuple):
         returned = move.returned
         if kind == "take":
             gems = move.gems
-            if gems not in _TAKES[bytes(supply).translate(_SHAPE_CODES)].legal:
+            if gems not in _TAKES[bytes(supply).translate(_SHAPE_CODES)][_LEGAL]:
                 raise _take_error(supply, gems)
             supply, tokens = _exchange(gems, returned, supply, tokens)
         elif kind == "buy":
@@ -757,44 +757,52 @@ _SHAPE_CODES = bytes(0 if n == 0 else 2 if n >= 4 else 1 for n in range(256))
 1 for some, 2 for at least 4 (all that R-TAKE3 and R-TAKE2 look at)."""
 
 
-class _Takes(NamedTuple):
-    """The legal takes from a supply (R-TAKE3, R-TAKE2)."""
-
-    gems: tuple[tuple[int, ...], ...]
-    """The gems each take takes."""
-    legal: frozenset[tuple[int, ...]]
-    plain: tuple[Move, ...]
-    """Their moves for a hand that stays within 10, with no noble due."""
+_TAKE_GEMS: tuple[tuple[int, ...], ...] = tuple(
+    _gem_counts(colours) for count in (3, 2, 1) for colours in combinations(range(5), count)
+) + tuple(_gem_counts((i, i)) for i in range(5))
+"""Every take there may be (R-TAKE3, R-TAKE2); a take's id is its index here."""
+_TAKE_IDS = {gems: i for i, gems in enumerate(_TAKE_GEMS)}
 
 
-def _takes(shape: bytes) -> _Takes:
-    """The legal takes from a supply of this shape (see ``_SHAPE_CODES``).
+def _takes(shape: bytes) -> tuple[tuple[int, ...], frozenset[tuple[int, ...]], tuple[Move, ...]]:
+    """The legal takes from a supply of this shape (see ``_SHAPE_CODES``): at ``_IDS`` their
+    ids in ``_TAKE_GEMS``, at ``_LEGAL`` the gems they take, at ``_PLAIN`` their moves for a
+    hand that stays within 10 with no noble due. A plain tuple: 3.11 specialises indexing a
+    tuple, not reading a NamedTuple's field.
 
-    >>> _takes(bytes((2, 0, 1, 0, 0, 1))).gems
-    ((1, 0, 1, 0, 0, 0), (2, 0, 0, 0, 0, 0))
+    >>> [_TAKE_GEMS[i] for i in _takes(bytes((2, 0, 1, 0, 0, 1)))[_IDS]]
+    [(1, 0, 1, 0, 0, 0), (2, 0, 0, 0, 0, 0)]
     """
     available = [i for i in range(5) if shape[i]]
     three = [_gem_counts(c) for c in combinations(available, min(3, len(available)))
              if available]
     gems = (*three, *(_gem_counts((i, i)) for i in range(5) if shape[i] == 2))
-    plain = tuple(chain.from_iterable(map(_TAKE_TABLES[NO_TOKENS].__getitem__, gems)))
-    return _Takes(gems, frozenset(gems), plain)
+    ids = tuple(map(_TAKE_IDS.__getitem__, gems))
+    plain = tuple(chain.from_iterable(map(_TAKE_TABLES[NO_TOKENS].__getitem__, ids)))
+    return ids, frozenset(gems), plain
 
 
-class _TakeTable(dict[tuple[int, ...], tuple[Move, ...]]):
-    """For one hand: each take's moves (every return above 10, every noble), made when asked."""
+_IDS: Final = 0
+_LEGAL: Final = 1
+_PLAIN: Final = 2
+
+
+class _TakeTable(dict[int, tuple[Move, ...]]):
+    """For one hand: each take's moves (every return above 10, every noble), by take id, made
+    when asked."""
 
     def __init__(self, tokens: tuple[int, ...], due: tuple[str, ...]) -> None:
         super().__init__()
         self.held = tokens
         self.due = due
 
-    def __missing__(self, gems: tuple[int, ...]) -> tuple[Move, ...]:
+    def __missing__(self, take: int) -> tuple[Move, ...]:
+        gems = _TAKE_GEMS[take]
         hand = _plus(self.held, gems)
         if self.due:
-            moves = self[gems] = _variants("take", gems, None, None, hand, self.due)
+            moves = self[take] = _variants("take", gems, None, None, hand, self.due)
         else:  # many hands share a return key: their moves are made once
-            moves = self[gems] = _TAKE_MOVES[gems, _return_key(hand)]
+            moves = self[take] = _TAKE_MOVES[take, _return_key(hand)]
         return moves
 
 
@@ -983,9 +991,10 @@ _TAKE_TABLES_WITH_NOBLES: _Memo[tuple[tuple[int, ...], tuple[str, ...]], _TakeTa
 """The same, per hand and nobles due (the hand is ``NO_TOKENS`` when it stays within 10)."""
 _RETURN_PICKERS = _Memo(_return_picker, 1 << 14)
 """Per :func:`_return_key` (a few thousand at most), its return picker."""
-_TAKE_MOVES: _Memo[tuple[tuple[int, ...], bytes], tuple[Move, ...]] = _Memo(
-    lambda key: _RETURN_PICKERS[key[1]](_by_return("take", key[0], None, None)), 1 << 16)
-"""Per take and :func:`_return_key` of the hand after it, the take's moves, no noble due."""
+_TAKE_MOVES: _Memo[tuple[int, bytes], tuple[Move, ...]] = _Memo(
+    lambda key: _RETURN_PICKERS[key[1]](_by_return("take", _TAKE_GEMS[key[0]], None, None)),
+    1 << 16)
+"""Per take id and :func:`_return_key` of the hand after it, the take's moves, no noble due."""
 _NOBLE_MASKS: _Memo[tuple[Noble, ...], int] = _Memo(
     lambda nobles: sum(map(_NOBLE_BYTES.__getitem__, nobles)), 1 << 12)
 """The nobles of a table, a byte per noble of ``NOBLES`` (as in :func:`_noble_reach`)."""
