@@ -272,9 +272,9 @@ class GameState(NamedTuple):
         elif kind == "buy":
             card = CARD_BY_ID[move.card or ""]
             if card in reserved:
-                reserved = tuple(c for c in reserved if c is not card)
+                reserved = _without(reserved, card)
                 if card.id in hidden:
-                    hidden = tuple(h for h in hidden if h != card.id)
+                    hidden = _without(hidden, card.id)
             else:
                 market, decks, drawn = self._take_from_market(card, decks, "buy")
             if move.payment is None:
@@ -323,7 +323,7 @@ class GameState(NamedTuple):
         if move.noble is not None or (len(cards) >= MIN_NOBLE_CARDS and _NOBLE_REACH[
                 bonuses][_DUE] & _NOBLE_MASKS[nobles]):
             visitor = _visiting_noble(nobles, bonuses, move)
-            nobles = tuple(n for n in nobles if n is not visitor)
+            nobles = _without(nobles, visitor)
             owned = (*owned, visitor)
             points += visitor.points
             if move.noble is None:
@@ -589,6 +589,16 @@ def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return tuple(copy)
 
 
+def _without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """``items`` without ``item``, which is among them (two slices: no generator to start).
+
+    >>> _without(("1w1", "2b3", "3k1"), "2b3")
+    ('1w1', '3k1')
+    """
+    at = items.index(item)
+    return items[:at] + items[at + 1:]
+
+
 def _pay(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...], supply: tuple[int, ...]
          ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The player's tokens and the supply after paying for ``card`` the default way: coloured
@@ -698,14 +708,15 @@ def _check_returns(kept: tuple[int, ...], returned: tuple[int, ...]) -> None:
 
 def _visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move) -> Noble:
     """The noble that visits: the one the move names, else the only one due (R-NOBLE)."""
-    due = [NOBLE_BY_ID[n] for n in _prospects(nobles, bonuses).due]
+    due_mask = _NOBLE_REACH[bonuses][_DUE]
     if move.noble is not None:
         chosen = NOBLE_BY_ID[move.noble]
-        if chosen not in due:
+        if chosen not in nobles or not due_mask & _NOBLE_BYTES[chosen]:
             why = "is not on the table" if chosen not in nobles else "requires " + ", ".join(
                 f"{need} {GEMS[i]}" for i, need in enumerate(chosen.needs) if need)
             raise IllegalMoveError("R-NOBLE", f"noble {chosen.id} cannot visit: it {why}")
         return chosen
+    due = [noble for noble in nobles if due_mask & _NOBLE_BYTES[noble]]
     if len(due) > 1:
         raise IllegalMoveError("R-NOBLE", "several nobles may visit ("
                                + ", ".join(n.id for n in due) + "); the move must name one")
