@@ -209,7 +209,7 @@ class GameState(NamedTuple):
         bw, bb, bg, br, bk = bonuses
         verdicts = _VERDICTS[w + bw, b + bb, g + bg, r + br, k + bk, gold]
         # R-NOBLE: no noble asks for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip it.
-        due, after_buying = _prospects(nobles, bonuses) if len(cards) + 1 >= MIN_NOBLE_CARDS \
+        due, after_buying = _PROSPECTS[nobles, bonuses] if len(cards) + 1 >= MIN_NOBLE_CARDS \
             and _NOBLE_REACH[bonuses][_NEAR] & _NOBLE_MASKS[nobles] else _NOBODY
         moves: list[Move] = []  # a loop, not a comprehension: 3.11 makes a function for those
         for card in face_up + reserved if reserved else face_up:
@@ -902,23 +902,20 @@ def _return_picker(key: bytes) -> Callable[[tuple[Move, ...]], tuple[Move, ...]]
     return itemgetter(*indices)
 
 
-class _Prospects(NamedTuple):
-    """The nobles a player's bonuses bring now, and after buying one more card of each colour."""
-
-    due: tuple[str, ...]
-    after_buying: tuple[tuple[str, ...], ...] | None
-    """Per colour bought, the nobles then due; ``None`` when no purchase brings one."""
+_Prospects = tuple[tuple[str, ...], tuple[tuple[str, ...], ...] | None]
 
 
-@lru_cache(maxsize=1 << 12)
-def _prospects(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> _Prospects:
-    """What :class:`_Prospects` says for these bonuses (R-NOBLE).
+def _prospects(key: tuple[tuple[Noble, ...], tuple[int, ...]]) -> _Prospects:
+    """For the nobles on the table and a player's bonuses (R-NOBLE): the nobles due now, and
+    per colour of one more card bought, the nobles then due (``None`` when no purchase brings
+    one). A plain tuple, as in :func:`_noble_reach`.
 
-    >>> _prospects((NOBLE_BY_ID["N1"],), (0, 0, 0, 4, 3)).after_buying
-    ((), (), (), (), ('N1',))
+    >>> _prospects(((NOBLE_BY_ID["N1"],), (0, 0, 0, 4, 3)))
+    ((), ((), (), (), (), ('N1',)))
     """
+    nobles, bonuses = key
     due: list[str] = []
-    after: list[list[str]] = [[], [], [], [], []]
+    after: list[list[str]] | None = None
     has_w, has_u, has_g, has_r, has_k = bonuses
     for noble in nobles:
         w, u, g, r, k = noble.needs
@@ -926,14 +923,19 @@ def _prospects(nobles: tuple[Noble, ...], bonuses: tuple[int, ...]) -> _Prospect
         most = max(lacking)
         if most <= 0:
             due.append(noble.id)
-            for ids in after:
-                ids.append(noble.id)
+            if after is not None:
+                for ids in after:
+                    ids.append(noble.id)
         elif most == 1 and lacking.count(1) == 1:
+            if after is None:  # a due noble visits whatever is bought
+                after = [due[:], due[:], due[:], due[:], due[:]]
             after[lacking.index(1)].append(noble.id)
-    return _Prospects(tuple(due), tuple(map(tuple, after)) if any(after) else None)
+    if after is None:
+        return tuple(due), (tuple(due),) * 5 if due else None
+    return tuple(due), tuple(map(tuple, after))
 
 
-_NOBODY = _Prospects((), None)
+_NOBODY: _Prospects = ((), None)
 
 
 def _noble_reach(bonuses: tuple[int, ...]) -> tuple[int, int]:
@@ -994,6 +996,7 @@ _TAKES = _Memo(_takes, _SHAPES)
 in a memo, and this memo stays small enough for the processor's caches."""
 _VERDICTS = _Memo(_verdicts, 1 << 16)
 _NOBLE_REACH = _Memo(_noble_reach, 1 << 14)
+_PROSPECTS = _Memo(_prospects, 1 << 12)
 _TAKE_TABLES: _Memo[tuple[int, ...], _TakeTable] = _Memo(
     lambda tokens: _TakeTable(tokens, ()), 1 << 14)
 """Per hand of tokens, the moves of each take (see :class:`_TakeTable`), no noble due."""
