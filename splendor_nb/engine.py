@@ -838,12 +838,7 @@ def _returns(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     >>> _returns((0, 0, 0, 0, 10, 1))
     ((0, 0, 0, 0, 1, 0), (0, 0, 0, 0, 0, 1))
     """
-    return tuple(map(_ALL_RETURNS.__getitem__, _return_indices(hand)))
-
-
-def _return_indices(hand: tuple[int, ...]) -> tuple[int, ...]:
-    """Where in ``_ALL_RETURNS`` the returns that bring ``hand`` down to 10 are."""
-    return _returns_within(_return_key(hand))
+    return tuple(map(_ALL_RETURNS.__getitem__, _returns_within(_return_key(hand))))
 
 
 def _return_key(hand: tuple[int, ...]) -> bytes:
