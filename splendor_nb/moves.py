@@ -17,6 +17,7 @@ text                      turn
 ``+wbg -wy``              ... then return a white and a gold token (R-LIMIT10)
 ``B3r2 N4``               ... then noble N4 visits (R-NOBLE)
 ``pass``                  no action is possible (R-PASS)
+``pass N4``               ... and noble N4 visits, a pass being a turn too (R-NOBLE)
 ========================  ==========================================================
 
 >>> move = Move.parse("+wbg -ky")
@@ -100,9 +101,10 @@ class Move:
         if noble is not None and noble not in NOBLE_BY_ID:
             raise InvalidMoveError(f"{text!r}: there is no noble {noble!r} (N1 to N10)")
         if found["pass"]:
-            if found["ret"] or noble:
-                raise InvalidMoveError(f"{text!r}: a pass has no returns and no noble")
-            return PASS
+            if found["ret"]:  # a pass takes nothing, so never holds more than 10 (R-LIMIT10)
+                raise InvalidMoveError(f"{text!r}: a pass returns no tokens")
+            # R-NOBLE is checked at the end of every turn, a pass included: 'pass N4'
+            return PASS if noble is None else cls("pass", noble=noble)
         if found["take"]:
             return cls("take", gems=_counts(found["take"], text), returned=returned, noble=noble)
         if found["tier"]:
@@ -154,8 +156,8 @@ def _counts(letters: str, text: str) -> tuple[int, ...]:
 def _text(move: Move) -> str:
     """The notation of ``move`` (kept: a game's moves recur, and tables and lists print them)."""
     if move.kind == "pass":
-        return "pass"
-    if move.kind == "take":
+        text = "pass"
+    elif move.kind == "take":
         text = "+" + _letters(move.gems)
     elif move.kind == "reserve":
         text = f"R{move.card}" if move.card else f"R?{move.tier}"

@@ -7,7 +7,7 @@ import pytest
 from splendor_nb import InvalidMoveError, Move, new_game
 
 FORMS = ["+wbg", "+rr", "+k", "+wb", "R1w3", "R?2", "B2g4", "B2g4=bby", "B1w6=", "+wbg -wy",
-         "R3k1 -y", "B3r2 N4", "+wbk -r N10", "pass"]
+         "R3k1 -y", "B3r2 N4", "+wbk -r N10", "pass", "pass N4"]
 
 
 @pytest.mark.parametrize("text", FORMS)
@@ -34,7 +34,7 @@ def test_notation_fields() -> None:
     ("R1w9", "no card '1w9'"),
     ("R?4", "no tier 4"),
     ("+wbg N11", "no noble 'N11'"),
-    ("pass -w", "a pass has no returns"),
+    ("pass -w", "a pass returns no tokens"),
 ])
 def test_notation_errors_say_what_is_wrong(text: str, says: str) -> None:
     with pytest.raises(InvalidMoveError, match=says):

@@ -245,7 +245,11 @@ class GameState(NamedTuple):
                     moves.extend(_variants("reserve", NO_TOKENS, card.id, None, hand, due))
                 for tier in tiers:
                     moves.extend(_variants("reserve", NO_TOKENS, None, tier, hand, due))
-        return moves or [PASS]
+        if moves:
+            return moves
+        # R-PASS: nothing else is legal; R-NOBLE still applies at the end of the turn
+        return [_interned("pass", NO_TOKENS, None, None, NO_TOKENS, noble) for noble in due] \
+            if due else [PASS]
 
     # --- applying a move ----------------------------------------------------------------------
 
@@ -307,7 +311,7 @@ class GameState(NamedTuple):
                 supply = (*supply[:GOLD], supply[GOLD] - 1)
                 tokens = (*tokens[:GOLD], tokens[GOLD] + 1)
         elif kind == "pass":
-            if self.legal_moves() != [PASS]:
+            if any(other.kind != "pass" for other in self.legal_moves()):
                 raise IllegalMoveError("R-PASS", "a player may pass only when no action is legal")
         else:
             raise IllegalMoveError("R-TURN", f"unknown action {kind!r}")
