@@ -30,7 +30,7 @@ from tqdm.auto import tqdm
 
 from splendor_nb.cards import COLOURS, GEMS
 from splendor_nb.engine import WINNING_POINTS
-from splendor_nb.palette import GEM_COLOURS, LINE_COLOURS, OUTLINE, PLAYER_COLOURS
+from splendor_nb.palette import FALL, GEM_COLOURS, LINE_COLOURS, OUTLINE, PLAYER_COLOURS
 from splendor_nb.replay import Replay
 
 PLAYER_DASHES: tuple[str, ...] = ("solid", "dash", "dot", "dashdot")
@@ -111,7 +111,7 @@ def bonus_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
     One panel per player (traces in player order, then gem order; each trace's ``name`` is the
     colour and ``meta`` the player's name). Markers sit where a bonus
     grows; players are also told apart by line dash and marker shape, for figures that
-    overlay the traces. White is grey with a dark outline. Each point's ``customdata`` is its
+    overlay the traces. White markers have a dark outline. Each point's ``customdata`` is its
     turn number.
 
     >>> from splendor_nb.engine import new_game
@@ -301,7 +301,7 @@ def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3
             x=falls["turn"].tolist(), y=[round(100 * line[turn, player], 1) for turn, player
                                          in zip(falls["turn"], falls["player"], strict=True)],
             customdata=falls["turn"].tolist(), name="biggest falls", mode="markers",
-            marker={"size": 12, "symbol": "triangle-down", "color": "#d0312d",
+            marker={"size": 12, "symbol": "triangle-down", "color": FALL,
                     "line": {"color": "white", "width": 1}},
             text=[f"{name} played {move}: {before:.0%}, a round later {after:.0%}" for name,
                   move, before, after in falls[["name", "move", "before", "after"]].itertuples(

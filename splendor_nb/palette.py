@@ -1,22 +1,60 @@
-"""Screen colours shared by the charts (analysis) and the widgets: gems and players.
+"""The project's screen colours, in one place: the gems and tiers of the board, its highlights,
+the players, the charts and the viewer's page.
 
-Plain constants with no imports, so the widgets can colour the move list without loading
-pandas and plotly before the charts are wanted.
+The board's gem colours are the project's gem colours: a chart draws a colour's bonuses in the
+fill of that colour's tokens on the board. Plain constants with no imports, so that any layer
+can use them (the widgets colour the move list without loading pandas and plotly).
 
->>> PLAYER_COLOURS[0], GEM_COLOURS["gold"]
-('#7b3fa0', '#d4a017')
+>>> GEM_COLOURS["blue"] == GEM_FILL["blue"], PLAYER_COLOURS[0]
+(True, '#7b3fa0')
 """
 
-GEM_COLOURS: dict[str, str] = {
-    "white": "#e4e4e4",
-    "blue": "#1f5fbf",
-    "green": "#2e8b3e",
-    "red": "#d0312d",
-    "black": "#3a3a3a",
-    "gold": "#d4a017",
+# --- the board: gems, tiers and highlights ----------------------------------------------------
+
+GEM_FILL: dict[str, str] = {
+    "white": "#f8f8f4", "blue": "#2b6cd4", "green": "#1e9a52",
+    "red": "#d6363b", "black": "#35302e", "gold": "#f2c12e",
 }
-"""Screen colours of the gems; white is a light grey, drawn with :data:`OUTLINE` around it."""
+"""The fill of each colour's gems, tokens and bonus tiles."""
+GEM_DARK: dict[str, str] = {
+    "white": "#3d3d3d", "blue": "#163f86", "green": "#10602f",
+    "red": "#8c1d21", "black": "#000000", "gold": "#9a7400",
+}
+"""Each colour's outline: dark enough that a white gem stands out on a white card."""
+GEM_TEXT: dict[str, str] = {
+    "white": "#222222", "blue": "#ffffff", "green": "#ffffff",
+    "red": "#ffffff", "black": "#ffffff", "gold": "#3b2c00",
+}
+"""Text drawn on a gem of that colour."""
+GEM_LIGHT: dict[str, str] = {
+    "white": "#f3f2ec", "blue": "#e0e9fa", "green": "#dff2e5", "red": "#fae2e1", "black": "#e4e1de",
+}
+"""A light tint of each gem colour: the face of a card with that bonus (gold has no cards)."""
+TIER_DARK: dict[int, str] = {1: "#4f9a3c", 2: "#cf9a1c", 3: "#3d63b0"}
+"""Each tier's colour: its deck's back."""
+TIER_LIGHT: dict[int, str] = {1: "#d9eecb", 2: "#fbecc0", 3: "#d5e0f5"}
+"""A light tint of each tier's colour."""
+GLOW = "#ff7a00"
+"""The colour of the last move's highlights (the board, and its path through the diagram)."""
+TO_MOVE = "#138a8a"
+"""The colour marking the player to move."""
+WINNER = "#d4a017"
+"""The colour marking the winners."""
+
+# --- the charts -------------------------------------------------------------------------------
+
+GEM_COLOURS: dict[str, str] = GEM_FILL
+"""The charts' gem colours: the board's fills. White, nearly the chart's background, is drawn
+with :data:`OUTLINE` around it."""
+LINE_COLOURS: dict[str, str] = {**GEM_FILL, "white": "#b4b4b4"}
+"""Line colours: the gem colours, with white a grey, so that a thin line shows on white."""
 OUTLINE = "#333333"
-LINE_COLOURS: dict[str, str] = {**GEM_COLOURS, "white": "#b4b4b4"}
-"""Line colours: the gem colours, with white a darker grey so that a thin line shows on white."""
+"""The outline of the charts' markers, and their reference lines."""
 PLAYER_COLOURS: tuple[str, ...] = ("#7b3fa0", "#e07b00", "#00897b", "#c2185b")
+"""Each player's colour, by seat: their lines in the charts, their dot in the move list."""
+ACCENT = "#1f6feb"
+"""The current turn: the move list's highlighted row, the charts' dotted turn line."""
+GUIDE = "#9ca3af"
+"""A faint reference line in the viewer's charts (the winning points)."""
+FALL = "#d0312d"
+"""The markers of the biggest falls in a player's chances to win."""

@@ -33,7 +33,7 @@ import traitlets
 from splendor_nb.cards import GEMS
 from splendor_nb.diagram import diagram_svg, turn_path
 from splendor_nb.engine import WINNING_POINTS, GameState
-from splendor_nb.palette import PLAYER_COLOURS
+from splendor_nb.palette import ACCENT, GUIDE, PLAYER_COLOURS
 from splendor_nb.render import board_html
 from splendor_nb.replay import GLYPHS, Replay, ReplayError, Turn
 
@@ -793,7 +793,7 @@ def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = 
     figure = make_subplots(rows=rows, cols=1, shared_xaxes=True, vertical_spacing=0.08,
                            row_heights=heights, subplot_titles=titles)
     figure.add_shape(type="line", xref="x", yref="paper", x0=turn, x1=turn, y0=0, y1=1,
-                     line={"color": "#1f6feb", "width": 2, "dash": "dot"}, name="turn")
+                     line={"color": ACCENT, "width": 2, "dash": "dot"}, name="turn")
     for trace in points_chart(frame).data:
         figure.add_trace(trace, row=1, col=1)
     for trace in bonus_chart(frame).data:
@@ -804,7 +804,7 @@ def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = 
             figure.add_trace(trace.update(showlegend=trace.name == "biggest falls"),
                              row=3, col=1)
         figure.update_yaxes(range=(0, 100), ticksuffix="%", row=3, col=1)
-    figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color="#9ca3af", row=1, col=1,
+    figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color=GUIDE, row=1, col=1,
                      annotation_text=f"{WINNING_POINTS} points",
                      annotation_position="top left")
     figure.update_layout(width=CHART_WIDTH, height=520 if chances is None else 700,
