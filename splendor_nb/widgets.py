@@ -32,14 +32,24 @@ import traitlets
 
 from splendor_nb.cards import GEMS
 from splendor_nb.diagram import diagram_svg, turn_path
-from splendor_nb.engine import WINNING_POINTS, GameState
-from splendor_nb.palette import ACCENT, GUIDE, PLAYER_COLOURS
+from splendor_nb.engine import GameState
+from splendor_nb.palette import PLAYER_COLOURS
 from splendor_nb.render import board_html
 from splendor_nb.replay import GLYPHS, Replay, ReplayError, Turn
 
 if TYPE_CHECKING:  # pandas and plotly load with the charts, not with the viewer
     import pandas as pd
     import plotly.graph_objects as go
+
+    from splendor_nb.analysis.charts import charts_figure as charts_figure
+else:
+    def __getattr__(name: str) -> object:
+        """``charts_figure``, now in splendor_nb.analysis, loaded when first asked for."""
+        if name == "charts_figure":
+            from splendor_nb.analysis.charts import charts_figure
+
+            return charts_figure
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 REPLAYS_DIR = Path(__file__).resolve().parent.parent / "replays"
 """The replays shipped with splendor_nb (the repository's replays/ folder)."""
@@ -690,8 +700,11 @@ class ReplayCharts:
         self._redraw()
 
     def _fresh(self) -> go.Figure:
+        from splendor_nb.analysis import charts_figure
+
         controller = self.controller
-        figure = charts_figure(controller.replay, controller.turn, self.chances)
+        figure = charts_figure(controller.replay, controller.turn, self.chances,
+                               width=CHART_WIDTH)
         self._show_bonuses(figure, self.players.value)
         return figure
 
@@ -763,59 +776,6 @@ export default { render };
         super().__init__(layout=widgets.Layout(display="none"))
         self.on_msg(lambda _widget, content, _buffers: on_shown()
                     if content.get("type") == "shown" else None)
-
-
-def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = None
-                  ) -> go.Figure:
-    """The viewer's charts as one figure: points per turn above, bonuses per colour below,
-    a dotted line at ``turn`` (always the first shape). With ``chances``
-    (:func:`~splendor_nb.analysis.win_chances`), who was winning goes at the bottom.
-
-    Traces: points (one per player), bonuses (per player, then colour), then the chances
-    (one per player, and the biggest falls).
-
-    >>> from splendor_nb.engine import new_game
-    >>> figure = charts_figure(Replay.from_state(new_game(players=2, seed=7)))
-    >>> len(figure.data), figure.layout.shapes[0].x0
-    (12, 0)
-    """
-    from plotly.subplots import make_subplots
-
-    from splendor_nb.analysis import bonus_chart, chances_chart, points_chart, turns
-
-    frame = turns(replay)
-    titles = ["Points per turn", "Bonuses per colour"]
-    heights = [0.42, 0.58]
-    if chances is not None:
-        titles.append("Chance to win (the hard bot's judgement)")
-        heights = [0.3, 0.42, 0.28]
-    rows = len(titles)
-    figure = make_subplots(rows=rows, cols=1, shared_xaxes=True, vertical_spacing=0.08,
-                           row_heights=heights, subplot_titles=titles)
-    figure.add_shape(type="line", xref="x", yref="paper", x0=turn, x1=turn, y0=0, y1=1,
-                     line={"color": ACCENT, "width": 2, "dash": "dot"}, name="turn")
-    for trace in points_chart(frame).data:
-        figure.add_trace(trace, row=1, col=1)
-    for trace in bonus_chart(frame).data:
-        figure.add_trace(trace.update(showlegend=False, legendgroup=None, legendgrouptitle=None),
-                         row=2, col=1)
-    if chances is not None:
-        for trace in chances_chart(chances).data:
-            figure.add_trace(trace.update(showlegend=trace.name == "biggest falls"),
-                             row=3, col=1)
-        figure.update_yaxes(range=(0, 100), ticksuffix="%", row=3, col=1)
-    figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color=GUIDE, row=1, col=1,
-                     annotation_text=f"{WINNING_POINTS} points",
-                     annotation_position="top left")
-    figure.update_layout(width=CHART_WIDTH, height=520 if chances is None else 700,
-                         margin={"l": 36, "r": 8, "t": 56, "b": 64},
-                         modebar={"remove": ["select2d", "lasso2d", "autoScale2d"]},
-                         template="plotly_white", hovermode="closest", clickmode="event",
-                         legend={"orientation": "h", "x": 0, "y": -0.1, "yanchor": "top",
-                                 "entrywidth": 0.5, "entrywidthmode": "fraction"})
-    figure.update_xaxes(range=[-0.5, len(replay) + 0.5])
-    figure.update_xaxes(title_text="turn", row=rows, col=1)
-    return figure
 
 
 class ViewSwitch:

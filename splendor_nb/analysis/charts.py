@@ -1,0 +1,228 @@
+"""Replays' tables as plotly figures: points per turn, bonuses per colour, chances to win, and
+the three together as the replay viewer shows them. Pure functions of the tables of
+:mod:`~splendor_nb.analysis.tables` and :mod:`~splendor_nb.analysis.chances`, in the colours of
+:mod:`splendor_nb.palette`.
+
+>>> from splendor_nb.analysis.tables import turns
+>>> from splendor_nb.engine import new_game
+>>> replay = Replay.from_state(new_game(players=2, seed=7))
+>>> _ = replay.play("+wbg"); _ = replay.play("R1g8")
+>>> df = turns(replay)
+>>> len(points_chart(df).data), len(bonus_chart(df).data)
+(2, 10)
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from splendor_nb.analysis.chances import turning_points
+from splendor_nb.analysis.tables import turns
+from splendor_nb.cards import GEMS
+from splendor_nb.engine import WINNING_POINTS
+from splendor_nb.palette import (
+    ACCENT,
+    FALL,
+    GEM_COLOURS,
+    GUIDE,
+    LINE_COLOURS,
+    OUTLINE,
+    PLAYER_COLOURS,
+)
+from splendor_nb.replay import Replay
+
+PLAYER_DASHES: tuple[str, ...] = ("solid", "dash", "dot", "dashdot")
+"""Each player's line dash, by seat, for figures that overlay the players' traces."""
+PLAYER_SYMBOLS: tuple[str, ...] = ("circle", "square", "diamond", "triangle-up")
+"""Each player's marker shape, by seat."""
+
+
+def points_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
+    """Points per turn, one trace per player, a dashed line at 15 points and a marker at ``turn``.
+
+    Each point's ``customdata`` is its turn number, so that a click can jump to that turn.
+
+    >>> from splendor_nb.engine import new_game
+    >>> replay = Replay.from_state(new_game(players=2, seed=7))
+    >>> fig = points_chart(turns(replay), turn=0)
+    >>> [trace.name for trace in fig.data], fig.layout.shapes[0].y0
+    (['Player 1', 'Player 2'], 15)
+    """
+    rows = _one_game(df)
+    figure = go.Figure()
+    for index, group in _by_player(rows):
+        figure.add_trace(go.Scatter(
+            x=group["turn"].tolist(), y=group["points"].tolist(),
+            customdata=group["turn"].tolist(), name=str(group["name"].iloc[0]),
+            mode="lines+markers", line={"color": PLAYER_COLOURS[index], "shape": "hv"},
+            marker={"size": 5, "symbol": PLAYER_SYMBOLS[index]},
+            hovertemplate="turn %{x}: %{y} points<extra>%{fullData.name}</extra>",
+        ))
+    figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color=OUTLINE,
+                     annotation_text=f"{WINNING_POINTS} points", annotation_position="top left")
+    _layout(figure, rows, turn, "points")
+    return figure
+
+
+def bonus_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
+    """Bonuses per colour over turns: one trace per player and gem colour, in the gem's colour.
+
+    One panel per player (traces in player order, then gem order; each trace's ``name`` is the
+    colour and ``meta`` the player's name). Markers sit where a bonus
+    grows; players are also told apart by line dash and marker shape, for figures that
+    overlay the traces. White markers have a dark outline. Each point's ``customdata`` is its
+    turn number.
+
+    >>> from splendor_nb.engine import new_game
+    >>> fig = bonus_chart(turns(Replay.from_state(new_game(players=3, seed=1))))
+    >>> len(fig.data), fig.data[5].meta, fig.data[5].name, fig.data[5].marker.line.color
+    (15, 'Player 2', 'white', '#333333')
+    """
+    rows = _one_game(df)
+    players = _by_player(rows)
+    figure = make_subplots(rows=max(len(players), 1), cols=1, shared_xaxes=True,
+                           vertical_spacing=0.06, subplot_titles=[
+                               str(group["name"].iloc[0]) for _, group in players])
+    top = int(rows[[f"bonus_{gem}" for gem in GEMS]].to_numpy().max()) if len(rows) else 0
+    for index, group in players:
+        name = str(group["name"].iloc[0])
+        for gem in GEMS:
+            values = group[f"bonus_{gem}"].tolist()
+            grows = [7 if i == 0 or values[i] != values[i - 1] else 0
+                     for i in range(len(values))]
+            figure.add_trace(go.Scatter(
+                x=group["turn"].tolist(), y=values, customdata=group["turn"].tolist(),
+                name=gem, legendgroup=gem, showlegend=index == 0, meta=name,
+                mode="lines+markers",
+                line={"color": LINE_COLOURS[gem], "dash": PLAYER_DASHES[index], "shape": "hv",
+                      "width": 2.5},
+                marker={"size": grows, "symbol": PLAYER_SYMBOLS[index],
+                        "color": GEM_COLOURS[gem], "line": {"color": OUTLINE, "width": 1}},
+                hovertemplate="turn %{x}: %{y} " + gem + "<extra>" + name + "</extra>",
+            ), row=index + 1, col=1)
+    _layout(figure, rows, turn, "bonuses", panels=max(len(players), 1))
+    figure.update_yaxes(range=[-0.3, top + 0.5], dtick=1)
+    figure.update_layout(height=90 + 150 * max(len(players), 1), showlegend=True)
+    return figure
+
+
+def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3) -> go.Figure:
+    """Who was winning: each player's ``chance`` per turn, in percent (a
+    :func:`~splendor_nb.analysis.chances.win_chances` table), the ``count`` biggest falls
+    (:func:`~splendor_nb.analysis.chances.turning_points`) marked with a red triangle on the
+    player's line.
+
+    Each point's ``customdata`` is its turn number, so that a click can jump to that turn.
+
+    >>> from splendor_nb.analysis.chances import win_chances
+    >>> from splendor_nb.engine import new_game
+    >>> replay = Replay.from_state(new_game(players=2, seed=7))
+    >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+    >>> figure = chances_chart(win_chances(replay))
+    >>> [trace.name for trace in figure.data][:2], figure.layout.yaxis.range
+    (['Player 1', 'Player 2'], (0, 100))
+    """
+    figure = go.Figure()
+    for index, group in _by_player(chances):
+        figure.add_trace(go.Scatter(
+            x=group["turn"].tolist(), y=(group["chance"] * 100).round(1).tolist(),
+            customdata=group["turn"].tolist(), name=str(group["name"].iloc[0]),
+            mode="lines+markers", line={"color": PLAYER_COLOURS[index], "width": 2},
+            marker={"size": 4, "symbol": PLAYER_SYMBOLS[index]},
+            hovertemplate="turn %{x}: %{y}%<extra>%{fullData.name}</extra>"))
+    falls = turning_points(chances, count)
+    line = chances.set_index(["turn", "player"])["chance"]  # the falls sit on the lines
+    if len(falls):
+        figure.add_trace(go.Scatter(
+            x=falls["turn"].tolist(), y=[round(100 * line[turn, player], 1) for turn, player
+                                         in zip(falls["turn"], falls["player"], strict=True)],
+            customdata=falls["turn"].tolist(), name="biggest falls", mode="markers",
+            marker={"size": 12, "symbol": "triangle-down", "color": FALL,
+                    "line": {"color": "white", "width": 1}},
+            text=[f"{name} played {move}: {before:.0%}, a round later {after:.0%}" for name,
+                  move, before, after in falls[["name", "move", "before", "after"]].itertuples(
+                      index=False)],
+            hovertemplate="turn %{x}: %{text}<extra>biggest fall</extra>"))
+    _layout(figure, chances, turn, "chance to win (%)")
+    figure.update_yaxes(range=(0, 100))
+    return figure
+
+
+def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = None,
+                  width: int | None = None) -> go.Figure:
+    """The viewer's charts as one figure: points per turn above, bonuses per colour below,
+    a dotted line at ``turn`` (always the first shape). With ``chances``
+    (:func:`~splendor_nb.analysis.chances.win_chances`), who was winning goes at the bottom.
+    ``width`` in pixels; None leaves it to plotly (the page's width).
+
+    Traces: points (one per player), bonuses (per player, then colour), then the chances
+    (one per player, and the biggest falls).
+
+    >>> from splendor_nb.engine import new_game
+    >>> figure = charts_figure(Replay.from_state(new_game(players=2, seed=7)), width=470)
+    >>> len(figure.data), figure.layout.shapes[0].x0, figure.layout.width
+    (12, 0, 470)
+    """
+    frame = turns(replay)
+    titles = ["Points per turn", "Bonuses per colour"]
+    heights = [0.42, 0.58]
+    if chances is not None:
+        titles.append("Chance to win (the hard bot's judgement)")
+        heights = [0.3, 0.42, 0.28]
+    rows = len(titles)
+    figure = make_subplots(rows=rows, cols=1, shared_xaxes=True, vertical_spacing=0.08,
+                           row_heights=heights, subplot_titles=titles)
+    figure.add_shape(type="line", xref="x", yref="paper", x0=turn, x1=turn, y0=0, y1=1,
+                     line={"color": ACCENT, "width": 2, "dash": "dot"}, name="turn")
+    for trace in points_chart(frame).data:
+        figure.add_trace(trace, row=1, col=1)
+    for trace in bonus_chart(frame).data:
+        figure.add_trace(trace.update(showlegend=False, legendgroup=None, legendgrouptitle=None),
+                         row=2, col=1)
+    if chances is not None:
+        for trace in chances_chart(chances).data:
+            figure.add_trace(trace.update(showlegend=trace.name == "biggest falls"),
+                             row=3, col=1)
+        figure.update_yaxes(range=(0, 100), ticksuffix="%", row=3, col=1)
+    figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color=GUIDE, row=1, col=1,
+                     annotation_text=f"{WINNING_POINTS} points",
+                     annotation_position="top left")
+    figure.update_layout(width=width, height=520 if chances is None else 700,
+                         margin={"l": 36, "r": 8, "t": 56, "b": 64},
+                         modebar={"remove": ["select2d", "lasso2d", "autoScale2d"]},
+                         template="plotly_white", hovermode="closest", clickmode="event",
+                         legend={"orientation": "h", "x": 0, "y": -0.1, "yanchor": "top",
+                                 "entrywidth": 0.5, "entrywidthmode": "fraction"})
+    figure.update_xaxes(range=[-0.5, len(replay) + 0.5])
+    figure.update_xaxes(title_text="turn", row=rows, col=1)
+    return figure
+
+
+def _one_game(df: pd.DataFrame) -> pd.DataFrame:
+    games = df["game"].unique()
+    if len(games) > 1:
+        raise ValueError(f"the table holds {len(games)} games; chart one: df[df.game == id]")
+    return df
+
+
+def _by_player(rows: pd.DataFrame) -> list[tuple[int, pd.DataFrame]]:
+    count = int(rows["player"].max()) + 1 if len(rows) else 0
+    return [(player, rows[rows["player"] == player]) for player in range(count)]
+
+
+def _layout(figure: go.Figure, rows: pd.DataFrame, turn: int | None, what: str,
+            panels: int = 0) -> None:
+    """Shared looks; ``panels`` is the number of stacked subplots (0 for a plain figure)."""
+    if turn is not None:
+        figure.add_vline(x=turn, line_color=OUTLINE, line_width=1.5, opacity=0.6)
+    last = int(rows["turn"].max()) if len(rows) else 0
+    figure.update_layout(template="plotly_white", margin={"l": 50, "r": 20, "t": 30, "b": 40},
+                         height=360, hovermode="closest", clickmode="event")
+    figure.update_xaxes(range=[-0.5, last + 0.5])
+    if panels:
+        figure.update_xaxes(title_text="turn", row=panels, col=1)
+    else:
+        figure.update_xaxes(title_text="turn")
+    figure.update_yaxes(title_text=what)
