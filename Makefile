@@ -42,14 +42,14 @@ app: $(VENV)/.installed-app
 	$(BIN)/voila notebooks/app.ipynb --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) $(VOILA_FLAGS)
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check splendor_nb tests benchmarks
+	$(BIN)/ruff check splendor_nb support tests benchmarks scripts
 
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 
 test: $(VENV)/.installed-test
 	scripts/ensure-chromium
-	$(BIN)/ruff check splendor_nb tests benchmarks
+	$(BIN)/ruff check splendor_nb support tests benchmarks scripts
 	$(BIN)/mypy
 	$(BIN)/pytest $(PYTEST_FLAGS)
 

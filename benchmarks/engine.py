@@ -1,6 +1,7 @@
 """Random-playout throughput of the engine through the public API (issue 2).
 
-Each ply is ``state.legal_moves()``, a uniformly random choice, and ``state.apply(move)``: full
+Each ply is ``state.legal_moves()``, a uniformly random choice, and ``state.apply(move)`` (the
+random player of support/games.py, so the benchmark plays the games the tests play): full
 rules, every way of returning tokens above 10 enumerated. The engine caches what it derives from
 recurring parts of a position (a hand of tokens, the supply's shape, what a player's means can
 buy), so the figure that counts is for games it has never seen: after a warm-up, every round
@@ -10,12 +11,11 @@ The same games played again are shown too, as an upper bound. Run: ``python -m b
 
 from __future__ import annotations
 
-import random
 import time
 from statistics import median
 
 from benchmarks.common import reference_line, reference_seconds
-from splendor_nb import new_game
+from support.games import random_playout
 
 WARM_UP_GAMES = 200
 
@@ -24,11 +24,7 @@ def playouts(players: int, games: int, first_seed: int = 0) -> int:
     """Play ``games`` random games to the end; return the number of plies played."""
     plies = 0
     for seed in range(first_seed, first_seed + games):
-        rng = random.Random(seed)
-        state = new_game(players, seed)
-        while not state.is_over:
-            state = state.apply(rng.choice(state.legal_moves()))
-            plies += 1
+        plies += random_playout(players, seed).turn
     return plies
 
 

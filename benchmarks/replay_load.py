@@ -11,7 +11,6 @@ busy machine) and in wall time.
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import tempfile
@@ -21,8 +20,7 @@ from pathlib import Path
 
 from benchmarks.common import reference_workload
 from splendor_nb.analysis import load_folder
-from splendor_nb.engine import new_game
-from tests.games import random_replay
+from support.games import random_playout, random_replay
 
 ROUNDS = 3
 MAX_TURNS = 400
@@ -64,11 +62,7 @@ def _record(seed: int, folder: Path) -> int:
 
 
 def _playout(seed: int) -> int:
-    rng = random.Random(seed)
-    state = new_game(2 + seed % 3, seed=seed)
-    while not state.over and state.turn < MAX_TURNS:
-        state = state.apply(rng.choice(state.legal_moves()))
-    return state.turn
+    return random_playout(2 + seed % 3, seed, max_turns=MAX_TURNS).turn
 
 
 def _timed(work: Callable[[], object]) -> tuple[float, float]:

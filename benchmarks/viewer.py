@@ -33,7 +33,7 @@ from benchmarks.common import reference_line
 from benchmarks.voila_first_render import measure
 from splendor_nb.replay import Replay
 from splendor_nb.widgets import BoardView, ReplayController, ReplayViewer, shipped_replays
-from tests.voila_server import (
+from support.voila_server import (
     APP_NOTEBOOK,
     CHROMIUM_ARGS,
     FIRST_LOAD_TIMEOUT_MS,

@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 
 from benchmarks.common import reference_line
-from tests.voila_server import (
+from support.voila_server import (
     CHROMIUM_ARGS,
     FIRST_LOAD_TIMEOUT_MS,
     find_chromium,

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.voila_server import (
+from support.voila_server import (
     APP_NOTEBOOK,
     VoilaServer,
     VoilaStartError,

@@ -20,7 +20,7 @@ from splendor_nb.analysis import (
 )
 from splendor_nb.cards import GEMS
 from splendor_nb.replay import Replay
-from tests.games import random_replay
+from support.games import random_replay
 
 
 @pytest.fixture(scope="module", params=[2, 3, 4])

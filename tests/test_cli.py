@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -12,25 +11,16 @@ import pandas as pd
 import pytest
 
 from splendor_nb.cli import main
-from splendor_nb.engine import new_game
 from splendor_nb.replay import Replay
-
-
-def random_game(players: int, seed: int) -> Replay:
-    rng = random.Random(seed)
-    replay = Replay.from_state(new_game(players, seed=seed),
-                               {"players": [{"name": n} for n in ("Ann", "Bo", "Cy", "Di")
-                                            ][:players]})
-    state = replay.state(0)
-    while not state.is_over and len(replay) < 400:
-        state = replay.play(rng.choice(state.legal_moves()))
-    return replay
+from support.games import random_replay
 
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     for seed in (1, 2, 3):
-        random_game(1 + seed, seed).save(tmp_path / f"game{seed}.json")
+        players = [{"name": name} for name in ("Ann", "Bo", "Cy", "Di")[:1 + seed]]
+        random_replay(1 + seed, seed, headers={"players": players}).save(
+            tmp_path / f"game{seed}.json")
     return tmp_path
 
 

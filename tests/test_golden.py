@@ -7,7 +7,6 @@ Regenerate after an intended change of the deal or the move order:
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 from splendor_nb import Move, new_game
 from splendor_nb.cards import LETTERS
 from splendor_nb.engine import GameState
+from support.games import random_play
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = [(2, 7), (3, 11), (4, 2026)]
@@ -36,13 +36,9 @@ def digest(state: GameState) -> str:
 
 
 def play(players: int, seed: int) -> list[dict[str, str]]:
-    rng = random.Random(seed)
-    state = new_game(players, seed)
-    lines = [{"move": "", "state": digest(state)}]
-    while not state.is_over:
-        state = state.apply(rng.choice(state.legal_moves()))
-        lines.append({"move": str(state.last_move), "state": digest(state)})
-    return lines
+    """The golden lines of a game of support.games's random player, its start first."""
+    return [{"move": "" if state.last_move is None else str(state.last_move),
+             "state": digest(state)} for state in random_play(players, seed)]
 
 
 def path(players: int, seed: int) -> Path:

@@ -2,29 +2,22 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from splendor_nb import CARDS, Move, new_game
+from splendor_nb import CARDS, Move
 from splendor_nb.engine import GEMS_PER_PLAYERS, GOLD_TOKENS, RESERVE_LIMIT, TOKEN_LIMIT, GameState
+from support.games import random_states
 
 MAX_PLIES = 2000
 
 
-def random_game(players: int, seed: int) -> list[GameState]:
-    """A game played to its end by a random player who buys whenever it can."""
-    rng = random.Random(seed)
-    state = new_game(players, seed)
-    states = [state]
-    while not state.is_over and len(states) < MAX_PLIES:
-        moves = state.legal_moves()
-        buys = [m for m in moves if m.kind == "buy"]
-        state = state.apply(rng.choice(buys if buys and rng.random() < 0.8 else moves))
-        states.append(state)
-    return states
+# A game played to its end by a random player who buys, most of the time, when it can.
+random_game = functools.partial(random_states, max_turns=MAX_PLIES, buy_chance=0.8)
 
 
 games = st.tuples(st.sampled_from([2, 3, 4]), st.integers(0, 2**32))

@@ -5,14 +5,20 @@ The SVG is parsed with xml.etree to prove it is well-formed and to look at its d
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from itertools import pairwise
+from typing import Any
 
 import pytest
 
 from splendor_nb import GameState, Move, new_game
 from splendor_nb.cards import CARD_BY_ID, CARDS, COLOURS, NOBLE_BY_ID
 from splendor_nb.render import board_html, board_svg, card_svg
+from support.games import random_replay, random_states
 from tests.positions import position
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -53,18 +59,6 @@ def badges(element: ET.Element) -> list[str]:
     return [text for text in found if text]
 
 
-def random_game(seed: int, turns: int, players: int = 4) -> list[GameState]:
-    """States of a game whose moves are chosen by a seeded pick among the legal ones."""
-    states = [new_game(players=players, seed=seed)]
-    for k in range(turns):
-        state = states[-1]
-        if state.over:
-            break
-        moves = state.legal_moves()
-        states.append(state.apply(moves[(k * 7919 + seed) % len(moves)]))
-    return states
-
-
 # --- structure ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -84,7 +78,7 @@ def test_board_start_well_formed_with_every_face_up_card_and_deck(players: int) 
 
 
 def test_board_supply_counts_and_player_points_mid_game() -> None:
-    for state in random_game(seed=5, turns=80)[::8]:
+    for state in random_states(4, seed=5, max_turns=80)[::8]:
         root = parse(board_svg(state))
         for colour, count in state.supply.items():
             assert find(root, "data-supply", colour).get("data-count") == str(count)
@@ -141,9 +135,35 @@ def test_board_html_wrapper_and_state_repr_html() -> None:
     parse(html)
 
 
-def test_board_same_state_same_svg() -> None:
-    state = random_game(seed=9, turns=40)[-1]
-    assert board_svg(state) == board_svg(state._replace())
+# Drawn last to first in a fresh process: a cache that forgot an option would give one
+# option's drawing to the next in one order, and another's in the other.
+_DRAW_IN_ANOTHER_PROCESS = """
+import json, sys
+from splendor_nb.render import board_svg
+from splendor_nb.replay import Replay
+states = Replay.loads(sys.stdin.read()).states()
+options = [{}, {"viewer": 0}, {"viewer": 1}, {"highlight": False}, {"previous": states[-2]}]
+print(json.dumps([board_svg(states[-1], **o) for o in options][::-1]))
+"""
+
+
+def test_board_svg_is_a_function_of_the_state_and_options_alone() -> None:
+    """The same position gives the same SVG whatever was drawn before it (the render caches),
+    rebuilt from its replay file, and in another process with another string hash seed (so
+    no set order reaches the drawing): what golden files and screenshots rely on."""
+    replay = random_replay(4, seed=9, max_turns=40)
+    states = replay.states()
+    options: list[dict[str, Any]] = [{}, {"viewer": 0}, {"viewer": 1}, {"highlight": False},
+                                     {"previous": states[-2]}]
+    for state in states:
+        for option in options:
+            board_svg(state, **option)
+    here = [board_svg(states[-1], **option) for option in options]
+    assert len(set(here)) == len(options)  # every option changes the drawing of this position
+    other = subprocess.run([sys.executable, "-c", _DRAW_IN_ANOTHER_PROCESS],
+                           input=replay.dumps(), capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": "12345"})
+    assert json.loads(other.stdout)[::-1] == here
 
 
 def test_card_svg_well_formed_with_cost_pips() -> None:
@@ -309,7 +329,7 @@ def test_board_r_end_trigger_last_round_announced() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_board_every_position_of_a_game_well_formed_viewers_in_turn(players: int) -> None:
-    states = random_game(seed=players + 10, turns=150, players=players)
+    states = random_states(players, seed=players + 10, max_turns=150)
     for before, after in pairwise(states):
         viewer = after.turn % (players + 1)
         root = parse(board_svg(after, viewer=viewer if viewer < players else None,

@@ -12,7 +12,7 @@ import pytest
 from splendor_nb.engine import GameState, new_game
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
 from splendor_nb.replay import GLYPHS, MAX_BYTES, Replay, ReplayError, Turn
-from tests.games import random_replay
+from support.games import random_replay
 
 SEED7_MARKET = [["1g6", "1w4", "1g8", "1k7"], ["2r4", "2g4", "2r3", "2g5"],
                 ["3r2", "3b4", "3b2", "3g4"]]

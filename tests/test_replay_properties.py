@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from splendor_nb.cards import CARDS, NOBLES
 from splendor_nb.replay import Replay, ReplayError, _schema
-from tests.games import random_replay
+from support.games import random_replay
 
 
 def _game(players: int, seed: int) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.voila_server import (
+from support.voila_server import (
     CHROMIUM_ARGS,
     FIRST_LOAD_TIMEOUT_MS,
     VoilaServer,

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from splendor_nb.app import FIRST_REPLAY
 from splendor_nb.replay import Replay
 from splendor_nb.widgets import shipped_replays
-from tests.voila_server import REPO_ROOT, VoilaServer
+from support.voila_server import REPO_ROOT, VoilaServer
 
 SHOTS = REPO_ROOT / "screenshots"
 XSS = "<img src=x onerror=alert(1)>"

@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.voila_server import REPO_ROOT
+from support.voila_server import REPO_ROOT
 
 NOTEBOOK = Path(__file__).resolve().parent / "one_button.ipynb"
 SCREENSHOT = REPO_ROOT / "screenshots" / "smoke.png"

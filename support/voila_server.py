@@ -1,8 +1,8 @@
 """Start and stop a real voila server, and open a voila page in a browser.
 
 Shared by the test fixtures (tests/conftest.py, tests/browser/conftest.py) and by the
-benchmarks (benchmarks/voila_first_render.py), as ``tests.voila_server`` (the editable
-install puts the repository root on ``sys.path``).
+benchmarks (benchmarks/voila_first_render.py, benchmarks/viewer.py), as
+``support.voila_server`` (the editable install puts the repository root on ``sys.path``).
 
 voila runs from the same Python environment as the caller (``python -m voila``), on a free
 loopback port with ``--Voila.port_retries=0`` (so it never drifts to another port), in its

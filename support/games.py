@@ -1,0 +1,87 @@
+"""Seeded random games, for the tests, the benchmarks and the scripts that need real positions.
+
+One player picks uniformly among ``state.legal_moves()`` with ``random.Random(seed)``, in a game
+dealt by ``new_game(players, seed)``: the same seed gives the same game, move for move, and the
+golden files of tests/test_golden.py are games of this player. ``buy_chance`` makes the player
+buy (uniformly among the buys) with that probability whenever a buy is legal, so that games reach
+nobles and the end (R-NOBLE, R-END-TRIGGER) sooner.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterator
+from typing import Any
+
+from splendor_nb.engine import GameState, new_game
+from splendor_nb.moves import Move
+from splendor_nb.replay import Replay
+
+
+def random_play(players: int, seed: int, *, max_turns: int | None = None,
+                buy_chance: float = 0.0) -> Iterator[GameState]:
+    """The positions of a seeded random game, its start first, until it ends or ``max_turns``
+    moves were played.
+
+    >>> [state.turn for state in random_play(2, seed=1, max_turns=3)]
+    [0, 1, 2, 3]
+    """
+    rng = random.Random(seed)
+    state = new_game(players, seed)
+    yield state
+    while not state.is_over and (max_turns is None or state.turn < max_turns):
+        state = state.apply(random_move(state, rng, buy_chance))
+        yield state
+
+
+def random_states(players: int, seed: int, *, max_turns: int | None = None,
+                  buy_chance: float = 0.0) -> list[GameState]:
+    """:func:`random_play` as a list.
+
+    >>> states = random_states(3, seed=4)
+    >>> states[-1].is_over, len(states) == states[-1].turn + 1
+    (True, True)
+    """
+    return list(random_play(players, seed, max_turns=max_turns, buy_chance=buy_chance))
+
+
+def random_playout(players: int, seed: int, *, max_turns: int | None = None) -> GameState:
+    """The last position of :func:`random_play`; the others are dropped as they come, as in a
+    playout (the engine benchmarks time this).
+
+    >>> random_playout(2, seed=7).turn
+    82
+    """
+    return deque(random_play(players, seed, max_turns=max_turns), maxlen=1)[0]
+
+
+def random_replay(players: int, seed: int, max_turns: int = 400,
+                  headers: dict[str, Any] | None = None) -> Replay:
+    """The game of :func:`random_play`, recorded (``headers`` as for ``Replay.from_state``).
+
+    >>> replay = random_replay(2, seed=1, max_turns=5, headers={"event": "test"})
+    >>> len(replay), replay.headers["event"]
+    (5, 'test')
+    """
+    states = random_play(players, seed, max_turns=max_turns)
+    replay = Replay.from_state(next(states), headers)
+    for state in states:
+        assert state.last_move is not None
+        replay.play(state.last_move)
+    return replay
+
+
+def random_move(state: GameState, rng: random.Random, buy_chance: float = 0.0) -> Move:
+    """One of the legal moves of ``state``, drawn with ``rng`` (a buy with ``buy_chance``).
+
+    >>> str(random_move(new_game(2, seed=7), random.Random(7)))
+    '+ww'
+    """
+    moves = state.legal_moves()
+    if buy_chance:
+        buys = [move for move in moves if move.kind == "buy"]
+        # Draws the chance only when a buy is legal: a game with buy_chance 0 draws only moves.
+        if buys and rng.random() < buy_chance:
+            return rng.choice(buys)
+    return rng.choice(moves)
