@@ -309,19 +309,35 @@ def test_r_noble_single_visit_named_automatically() -> None:
     assert str(after.last_move) == "B1k3 N9"
 
 
+THREE_WHITE_THREE_BLUE = ["1w1", "1w2", "1w3", "1b1", "1b2", "1b3"]
+ONE_BLACK_SHORT_OF_N9 = [*THREE_WHITE_THREE_BLUE, "1k1", "1k2"]  # N9: 3 white, 3 blue, 3 black
+
+
+def nobles_n9_n1(state: GameState) -> GameState:
+    return state._replace(nobles=(NOBLE_BY_ID["N9"], NOBLE_BY_ID["N1"]))
+
+
 def test_r_noble_not_met_refused() -> None:
-    state = new_game(seed=1)
-    noble = state.nobles[0].id
-    assert "requires" in illegal(state, f"+wbg {noble}", "R-NOBLE")
-    assert "not on the table" in illegal(state, "+wbg N4", "R-NOBLE") or "N4" in [
-        n.id for n in state.nobles]
+    state = nobles_n9_n1(position(cards={0: ONE_BLACK_SHORT_OF_N9}))
+    assert illegal(state, "+wbk N9", "R-NOBLE") == (
+        "noble N9 cannot visit: it requires 3 white, 3 blue, 3 black")
+    assert illegal(state, "+wbk N4", "R-NOBLE") == "noble N4 cannot visit: it is not on the table"
 
 
 def test_r_noble_reserved_cards_and_tokens_do_not_count() -> None:
-    state = position(cards={0: ["1w1", "1w2", "1w3", "1b1", "1b2", "1b3", "1r1", "1r2"]},
-                     reserved={0: ["1k1", "1k2", "1k3"]}, tokens={0: "kkkrr"})
-    state = state._replace(nobles=(NOBLE_BY_ID["N8"], NOBLE_BY_ID["N9"]))
-    assert all(m.noble is None for m in state.legal_moves() if m.kind == "take")
+    """Buying 1k3 makes two black bonuses: N9 would visit if the reserved black card 1k2 or
+    the black tokens counted; with 1k2 bought instead of reserved, it visits (the control)."""
+    state = nobles_n9_n1(position(cards={0: [*THREE_WHITE_THREE_BLUE, "1k1"]},
+                                  reserved={0: ["1k2"]}, market={1: ["1k3"]},
+                                  tokens={0: "gggkkk"}))
+    assert {m.noble for m in state.legal_moves()} == {None}
+    after = play(state, "B1k3")
+    assert after.players[0].bonuses["black"] == 2 and after.players[0].tokens["black"] == 3
+    assert after.players[0].nobles == () and after.nobles == state.nobles
+    assert "requires" in illegal(state, "B1k3 N9", "R-NOBLE")
+    bought = nobles_n9_n1(position(cards={0: ONE_BLACK_SHORT_OF_N9}, market={1: ["1k3"]},
+                                   tokens={0: "ggg"}))
+    assert play(bought, "B1k3").players[0].nobles == (NOBLE_BY_ID["N9"],)
 
 
 # --- R-END-TRIGGER and R-END-WIN --------------------------------------------------------------
@@ -360,19 +376,27 @@ def test_r_end_win_most_points() -> None:
     assert state.is_over and state.winners == (1,) and state.scores == (0, 15)
 
 
+def race_to_fifteen(first: list[str], second: list[str]) -> GameState:
+    """Both players hold 14 points in ``first`` and ``second`` and buy a 1-point card each
+    (R-END-TRIGGER: the first to reach 15 lets the second finish the round)."""
+    state = position(cards={0: first, 1: second}, market={1: ["1b8", "1r8"]},
+                     tokens={0: "rrrr", 1: "wwww"})
+    assert state.scores == (14, 14)
+    state = play(state, "B1b8")
+    assert not state.is_over and state.scores == (15, 14)
+    return play(state, "B1r8")
+
+
 def test_r_end_win_tie_fewest_cards_wins() -> None:
-    state = position(cards={0: ["3w4", "3b4", "3g4"], 1: ["3r4", "3k4", "1w8", "1b8", "1g8",
-                                                           "1r8", "1k8"]}, current=1)
-    state = play(state, "+wbg")
+    state = race_to_fifteen(["3w4", "3b4", "3w2"], ["3r4", "3k4", "3r1", "1g8"])
     assert state.is_over and state.scores == (15, 15)
-    assert state.winners == (0,)  # 3 purchased cards against 7
+    assert state.winners == (0,)  # 4 purchased cards against 5
 
 
 def test_r_end_win_full_tie_shared() -> None:
-    state = position(cards={0: ["3w4", "3b4", "3g4"], 1: ["3r4", "3k4", "3w2"]}, current=1)
-    state = play(state, "+wbg")
-    tied = state._replace(players=(state.players[0], state.players[1]._replace(points=15)))
-    assert tied.is_over and tied.winners == (0, 1)
+    state = race_to_fifteen(["3w4", "3b4", "3g1", "1w8"], ["3r4", "3k4", "3r1", "1g8"])
+    assert state.is_over and state.scores == (15, 15)
+    assert state.winners == (0, 1)  # 5 purchased cards each
     assert new_game().winners == ()
 
 
@@ -406,7 +430,21 @@ def test_illegal_move_error_is_value_error_with_rule() -> None:
 
 
 def test_apply_never_changes_the_old_state() -> None:
-    state = new_game(seed=3)
-    before = tuple(state)
-    play(state, "+wbg")
-    assert tuple(state) == before
+    """A position answers the same after moves were applied to it and after its callers changed
+    the lists and mappings it gave them: they are copies, never the engine's shared memos (the
+    moves of a hand with returns above 10 come from one table for every such hand)."""
+    state = position(tokens={0: "wwbbggrrky"})
+
+    def answers(of: GameState) -> tuple[object, ...]:
+        return (list(map(str, of.legal_moves())), of.supply, of.players[0].tokens, of.market,
+                of.scores)
+
+    before = answers(state)
+    moves = state.legal_moves()
+    afters = [state.apply(move) for move in moves]
+    for given in (state.legal_moves(), state.supply, state.players[0].tokens, state.market):
+        given.clear()
+    for after in afters:
+        after.legal_moves().clear()
+    assert answers(state) == before
+    assert [state.apply(move) for move in moves] == afters
