@@ -1,4 +1,4 @@
-"""Random-playout throughput of the engine through the public API (issue 2).
+"""Random-playout throughput of the engine through the public API.
 
 Each ply is ``state.legal_moves()``, a uniformly random choice, and ``state.apply(move)`` (the
 random player of support/games.py, so the benchmark plays the games the tests play): full

@@ -5,7 +5,7 @@
 
 For each pair it plays ``--games`` two-player games (seats swapped every other game) and prints
 win rates with 95% Wilson intervals, draws and the median seconds per move of each level. The
-targets (issue 4): hard beats medium >= 70%, medium beats easy >= 85%, hard <= 1 s per move.
+targets: hard beats medium >= 70%, medium beats easy >= 85%, hard <= 1 s per move.
 
 Machines here are shared and noisy, so it also prints, before and after, the median time of a
 fixed pure-Python workload (``benchmarks.common.reference_seconds``): a move time can be

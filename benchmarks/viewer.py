@@ -1,4 +1,4 @@
-"""Speed of the replay viewer (issue 5): stepping in Python, stepping in the browser, and the
+"""Speed of the replay viewer: stepping in Python, stepping in the browser, and the
 app's first render against a one-button Voila notebook's.
 
     python -m benchmarks.viewer            # all three

@@ -1,4 +1,4 @@
-"""Simulation at scale (issue 4): the same seed gives the same games whatever the executor, the
+"""Simulation at scale: the same seed gives the same games whatever the executor, the
 replays are saved and valid, the tournament counts wins, and the command line runs both."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The replay viewer and the app, driven from Python without a browser (issue 5, widgets).
+"""The replay viewer and the app, driven from Python without a browser.
 
 Buttons are clicked with ``button.click()``, traits set as the browser would set them, and
 what the page would show is read from the widgets' values.

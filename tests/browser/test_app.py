@@ -1,4 +1,4 @@
-"""The Voila app in a real browser (issue 5): open it, pick a replay, step with the buttons and
+"""The Voila app in a real browser: open it, pick a replay, step with the buttons and
 the keyboard, jump from a chart point, comment and get the file back, deep links, escaping.
 
 Every test opens a fresh page (voila gives it its own kernel). Screenshots go to screenshots/.
