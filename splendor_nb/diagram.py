@@ -26,32 +26,41 @@ from itertools import pairwise
 from typing import Literal
 
 from splendor_nb.cards import CARD_BY_ID, LETTERS
-from splendor_nb.engine import RESERVE_LIMIT, WINNING_POINTS, GameState
+from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
+from splendor_nb.rules import (
+    RESERVE_GOLD,
+    RESERVE_LIMIT,
+    TAKE2_COUNT,
+    TAKE2_MIN_SUPPLY,
+    TAKE3_COUNT,
+    TOKEN_LIMIT,
+    WINNING_POINTS,
+)
 
 LABELS: dict[str, str] = {
     "title": "A turn",
     "start": "Start of the turn",
     "q_action": "Take a card or gems?",
-    "q_reserved": "Fewer than 3 reserved cards?",
+    "q_reserved": f"Fewer than {RESERVE_LIMIT} reserved cards?",
     "q_reserve": "Reserve a card?",
     "reserve": "Reserve a card (face-up or deck top)",
-    "gold": "Take 1 gold (if any left)",
+    "gold": f"Take {RESERVE_GOLD} gold (if any left)",
     "q_buy": "Buy a card?",
     "buy": "Buy a card",
     "pay": "Pay tokens",
-    "q_four": "4 or more of one colour available?",
-    "q_take2": "Take 2 of the same colour?",
-    "take2": "Take 2 of one colour",
-    "take3": "Take 3 different colours",
+    "q_four": f"{TAKE2_MIN_SUPPLY} or more of one colour available?",
+    "q_take2": f"Take {TAKE2_COUNT} of the same colour?",
+    "take2": f"Take {TAKE2_COUNT} of one colour",
+    "take3": f"Take {TAKE3_COUNT} different colours",
     "pass": "Pass (nothing is legal)",
     "end_section": "End of turn, in this order",
     "end": "End of turn",
-    "q_over10": "More than 10 tokens?",
-    "return": "Return tokens until 10 left",
+    "q_over10": f"More than {TOKEN_LIMIT} tokens?",
+    "return": f"Return tokens until {TOKEN_LIMIT} left",
     "q_noble": "A noble's requirement met?",
     "noble": "Receive one noble (choose if several)",
-    "q_15": "15 or more points?",
+    "q_15": f"{WINNING_POINTS} or more points?",
     "finish": "Finish the round",
     "next": "Next player",
     "game_over": "Game over: most points wins",
@@ -184,15 +193,18 @@ def turn_path(before: GameState, move: Move, after: GameState) -> TurnPath:
     ('start', 'q_action', 'q_reserved', 'q_reserve', 'reserve', 'gold', 'end')
     """
     mover = before.current_player
+    effects = after.last_turn
+    if effects is None or effects.player != mover:
+        raise ValueError("after must be the position that follows before")
     nodes = ["start", "q_action"]
     notes: list[tuple[str, str]] = []
     if move.kind == "pass":
         nodes.append("pass")
     elif move.kind == "take":
         nodes.append("q_four")
-        if any(n >= 4 for n in before.supply_counts[:5]):
+        if any(n >= TAKE2_MIN_SUPPLY for n in before.supply_counts[:5]):
             nodes.append("q_take2")
-        done = "take2" if max(move.gems) == 2 else "take3"
+        done = "take2" if max(move.gems) == TAKE2_COUNT else "take3"
         nodes.append(done)
         notes.append((done, "+" + _letters(move.gems)))
     else:
@@ -202,26 +214,21 @@ def turn_path(before: GameState, move: Move, after: GameState) -> TurnPath:
         if move.kind == "reserve":
             nodes += ["reserve", "gold"]
             notes.append(("reserve", move.card or f"tier {move.tier} deck"))
-            gold = after.players[mover].token_counts[5] + move.returned[5] \
-                - before.players[mover].token_counts[5]
-            notes.append(("gold", "+1 gold" if gold else "none left"))
+            notes.append(("gold", f"+{effects.gold_gained} gold" if effects.gold_gained
+                          else "none left"))
         else:
             nodes += ["q_buy", "buy", "pay"]
             card = CARD_BY_ID[move.card or ""]
             notes.append(("buy", card.id))
-            paid = tuple(max(0, b - a) for b, a in zip(before.players[mover].token_counts,
-                                                       after.players[mover].token_counts,
-                                                       strict=True))
-            notes.append(("pay", "-" + _letters(paid) if any(paid) else "free"))
+            notes.append(("pay", "-" + _letters(effects.paid) if any(effects.paid) else "free"))
     nodes += ["end", "q_over10"]
     if any(move.returned):
         nodes.append("return")
         notes.append(("return", "-" + _letters(move.returned)))
     nodes.append("q_noble")
-    gained = after.players[mover].nobles[len(before.players[mover].nobles):]
-    if gained:
+    if effects.noble is not None:
         nodes.append("noble")
-        notes.append(("noble", gained[0].id))
+        notes.append(("noble", effects.noble.id))
     nodes.append("q_15")
     points = after.players[mover].points
     if any(p.points >= WINNING_POINTS for p in after.players):

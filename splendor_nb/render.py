@@ -5,8 +5,7 @@ nobles, the token supply and each player's tableau; ``board_html`` wraps it in a
 ``<div class="splendor-board">`` for notebooks and the app. The last move is highlighted: the
 tokens taken or returned (+n/-n badges), the card bought or reserved and the slot it came from,
 the noble that visited. With ``viewer=i`` the other players' blind reserves (R-RESERVE-HIDDEN)
-are drawn face-down. Pass ``previous`` (the state before the last move) for exact token
-differences; without it they are read from the move itself.
+are drawn face-down. What the last turn did comes from the state itself (``last_turn``).
 
 >>> from splendor_nb import new_game
 >>> svg = board_svg(new_game(players=2, seed=7))
@@ -22,7 +21,9 @@ from functools import cache, lru_cache
 from html import escape
 
 from splendor_nb.cards import CARD_BY_ID, COLOURS, GEMS, NOBLE_BY_ID, Card, Noble
-from splendor_nb.engine import TOKEN_LIMIT, WINNING_POINTS, GameState, PlayerState
+from splendor_nb.engine import GameState, PlayerState
+from splendor_nb.engine.counts import plus
+from splendor_nb.rules import TOKEN_LIMIT, WINNING_POINTS
 
 GEM_FILL: dict[str, str] = {
     "white": "#f8f8f4", "blue": "#2b6cd4", "green": "#1e9a52",
@@ -73,15 +74,16 @@ def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = 
     """The whole board as an SVG string (``viewBox`` 1000 wide, ``width="100%"``).
 
     ``viewer=None`` shows everything; ``viewer=i`` draws the other players' blind reserves
-    face-down. ``highlight`` marks the last move; ``previous`` makes its token badges exact.
-    ``names`` label the players (escaped); the default is "Player 1", "Player 2", ...
+    face-down. ``highlight`` marks the last move. ``previous`` is accepted as before and no
+    longer needed: the state records what its last turn did. ``names`` label the players
+    (escaped); the default is "Player 1", "Player 2", ...
 
     >>> from splendor_nb import new_game, Move
     >>> state = new_game(seed=7).apply(Move.parse("+wbg"))
     >>> 'data-supply="white" data-count="3"' in board_svg(state)
     True
     """
-    marks = _marks(state, previous) if highlight else _NO_MARKS
+    marks = _marks(state) if highlight else _NO_MARKS
     labels = _names(state, names)
     players = len(state.players)
     height = max(_SUPPLY_Y + 52, _TOP + players * (PANEL_H + PANEL_GAP)) + 24
@@ -157,59 +159,19 @@ class _Marks:
 _NO_MARKS = _Marks()
 
 
-def _marks(state: GameState, previous: GameState | None) -> _Marks:
-    move = state.last_move
-    if move is None:
+def _marks(state: GameState) -> _Marks:
+    """The highlights of the last turn, read from what the engine recorded of it."""
+    turn = state.last_turn
+    if turn is None:
         return _NO_MARKS
-    players = len(state.players)
-    mover = previous.current_player if previous is not None else \
-        (state.current_player - 1) % players
-    after = state.players[mover]
-    plus = [0] * 6
-    minus = list(move.returned)
-    slot: tuple[int, int] | None = None
-    deck = bonus = reserved = None
-    if move.kind == "take":
-        plus = list(move.gems)
-    card = CARD_BY_ID[move.card] if move.card is not None else None
-    if move.kind == "reserve":
-        reserved = len(after.reserved) - 1
-        if card is None:
-            deck = move.tier
-        held = after.token_counts[5] + move.returned[5]
-        if previous is not None:
-            plus[5] = held - previous.players[mover].token_counts[5]
-        else:  # exact unless the supply had no gold left and the player already held some
-            plus[5] = int(state.supply_counts[5] > 0 or held > 0)
-    if move.kind == "buy" and card is not None:
-        bonus = card.bonus_index
-        if previous is not None:
-            before = previous.players[mover].token_counts
-            minus = [max(0, b - a) for b, a in zip(before, after.token_counts, strict=True)]
-        elif move.payment is not None:
-            minus = list(move.payment)
-    if card is not None and move.kind in ("buy", "reserve"):
-        slot = _old_slot(state, previous, card, mover)
-    gained = 0
-    if previous is not None:
-        gained = after.points - previous.players[mover].points
-    else:
-        gained = (card.points if move.kind == "buy" and card is not None else 0) + \
-            (NOBLE_BY_ID[move.noble].points if move.noble else 0)
-    return _Marks(mover, tuple(plus), tuple(minus), slot, deck, bonus, reserved,
-                  move.noble, gained, str(move))
-
-
-def _old_slot(state: GameState, previous: GameState | None, card: Card, mover: int
-              ) -> tuple[int, int] | None:
-    if previous is not None:
-        row = previous.market_rows[card.tier - 1]
-        return (card.tier, row.index(card)) if card in row else None
-    row = state.market_rows[card.tier - 1]
-    drawn = state.last_drawn
-    if drawn is not None and drawn in row:
-        return card.tier, row.index(drawn)
-    return None
+    move = turn.move
+    card = turn.card
+    mover = turn.player
+    reserved = len(state.players[mover].reserved) - 1 if move.kind == "reserve" else None
+    return _Marks(mover, turn.taken, plus(turn.paid, turn.returned), turn.slot,
+                  move.tier if move.kind == "reserve" and move.card is None else None,
+                  card.bonus_index if move.kind == "buy" and card is not None else None,
+                  reserved, move.noble, turn.points, str(move))
 
 
 # --- drawing ---------------------------------------------------------------------------------
@@ -263,7 +225,7 @@ def _nobles(out: list[str], nobles: tuple[Noble, ...], visitor: str | None) -> N
 
 
 def _market(out: list[str], state: GameState, marks: _Marks) -> None:
-    drawn = state.last_drawn
+    drawn = state.last_drawn  # the card that refilled the highlighted slot (R-REFILL)
     for tier in (3, 2, 1):
         y = _TIER_Y[tier]
         count = len(state.decks[tier - 1])

@@ -14,7 +14,7 @@ TINY = 40
 
 
 def play(bots: list[Bot], seed: int, players: int, check: bool = True) -> list[GameState]:
-    """Play a whole game; with ``check``, assert every chosen move is legal (R-TURN)."""
+    """Play a whole game; with ``check``, assert every chosen move is legal."""
     state = new_game(players=players, seed=seed)
     states = [state]
     while not state.is_over:
@@ -30,7 +30,7 @@ def play(bots: list[Bot], seed: int, players: int, check: bool = True) -> list[G
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", range(4))
 def test_easy_and_medium_play_only_legal_moves(players: int, seed: int) -> None:
-    """R-TURN: every move the bots choose is one of ``legal_moves()``, at every player count,
+    """Every move the bots choose is one of ``legal_moves()``, at every player count,
     in whole games (returns above 10, R-LIMIT10, and nobles, R-NOBLE, included)."""
     bots = [Bot(("easy", "medium")[(seat + seed) % 2], seed=seed * 10 + seat)
             for seat in range(players)]
@@ -42,7 +42,7 @@ def test_easy_and_medium_play_only_legal_moves(players: int, seed: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_hard_plays_only_legal_moves(players: int) -> None:
-    """R-TURN for the search bot, with a tiny budget so whole games stay quick."""
+    """The same for the search bot, with a tiny budget so whole games stay quick."""
     bots = [Bot("hard", seed=seat, budget=TINY) if seat == 0 else Bot("medium", seed=seat)
             for seat in range(players)]
     assert play(bots, 100 + players, players)[-1].is_over

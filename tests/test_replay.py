@@ -231,12 +231,13 @@ def test_each_rule_violation_is_caught_at_its_turn(rule: str, before: list[str],
 
 
 def test_a_move_after_the_end_is_caught() -> None:
-    """R-END-WIN: no turn after the game is over."""
+    """No turn after the game is over: the error cites the rule that ended it."""
     replay = random_replay(2, seed=2)
+    assert replay.state(len(replay)).passes == 0  # ended by R-END-TRIGGER, not by passes
     document = json.loads(replay.dumps())
     document["turns"].append({"move": "+wbg"})
     error = load_error(document)
-    assert (error.turn, error.rule) == (len(replay) + 1, "R-END-WIN")
+    assert (error.turn, error.rule) == (len(replay) + 1, "R-END-TRIGGER")
 
 
 def test_partial_load_keeps_the_comments_of_the_valid_prefix() -> None:

@@ -361,7 +361,7 @@ def test_r_end_trigger_round_is_finished(players: int, who: int) -> None:
         state = state.apply(state.legal_moves()[0])
     assert state.is_over and state.legal_moves() == []
     assert state.turn == near_end(players, who).turn + players - who
-    with pytest.raises(IllegalMoveError, match="R-END-WIN"):
+    with pytest.raises(IllegalMoveError, match=r"^R-END-TRIGGER: the game is over"):
         state.apply(Move.parse("+wbg"))
 
 

@@ -31,6 +31,7 @@ from splendor_nb.ai.heuristics import actions, keep_weights, relative, values, w
 from splendor_nb.ai.search import DEFAULT_BUDGET, EXACT_RETURNS, search
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
+from splendor_nb.rules import RESERVE_LIMIT
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 EASY_BUY = 0.8
@@ -100,7 +101,7 @@ def _easy(view: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
     target = liked[0] if liked else None
     keep = keep_weights(view, me)
     buys = rng.random() < EASY_BUY
-    reserves = rng.random() < EASY_RESERVE and len(player.reserved) < 3
+    reserves = rng.random() < EASY_RESERVE and len(player.reserved) < RESERVE_LIMIT
 
     def score(move: Move) -> float:
         noise = rng.random()

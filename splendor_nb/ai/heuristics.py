@@ -26,8 +26,16 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from splendor_nb.cards import NOBLES, Card
-from splendor_nb.engine import WINNING_POINTS, GameState, PlayerState
+from splendor_nb.engine import GameState, PlayerState
 from splendor_nb.moves import Move
+from splendor_nb.rules import (
+    GEM_TOKENS_IN_BOX,
+    GOLD_TOKENS,
+    TAKE2_COUNT,
+    TAKE3_COUNT,
+    TOKEN_LIMIT,
+    WINNING_POINTS,
+)
 
 WIN_VALUE = 100.0
 """The worth of a finished game's win, far above anything points can add up to."""
@@ -118,9 +126,13 @@ def keep_weights(state: GameState, player: int) -> tuple[float, ...]:
     return tuple(weights)
 
 
+_FULL_SUPPLY = (GEM_TOKENS_IN_BOX,) * 5 + (GOLD_TOKENS,)
+"""The supply of a 4-player game: no colour runs short."""
+
+
 @lru_cache(maxsize=1 << 16)
 def wait_turns(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
-               supply: tuple[int, ...] = (7, 7, 7, 7, 7, 5)) -> int:
+               supply: tuple[int, ...] = _FULL_SUPPLY) -> int:
     """Turns of token-taking before ``card`` can be bought (0: it can be bought now). A price
     above 10 tokens, or tokens the supply has run out of, count as much longer waits.
 
@@ -146,11 +158,11 @@ def wait_turns(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
     gold = tokens[5]
     if short <= gold:
         return 0
-    by_count = -(-(short - gold) // 3)
-    by_colour = -(-(worst - gold) // 2)
+    by_count = -(-(short - gold) // TAKE3_COUNT)  # a turn takes at most 3 tokens (R-TAKE3)
+    by_colour = -(-(worst - gold) // TAKE2_COUNT)  # and at most 2 of one colour (R-TAKE2)
     wait = by_count if by_count > by_colour else by_colour
-    if price > 10:
-        wait += 3 + price - 10
+    if price > TOKEN_LIMIT:  # more than a hand may hold (R-LIMIT10): needs bonuses first
+        wait += 3 + price - TOKEN_LIMIT
     return wait + 2 * scarce
 
 

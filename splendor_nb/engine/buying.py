@@ -1,0 +1,125 @@
+"""R-BUY and R-BUY-GOLD: what a card costs after bonuses, who can buy it, and how it is paid.
+
+>>> from splendor_nb.cards import CARD_BY_ID
+>>> price(CARD_BY_ID["1w1"], (0, 0, 0, 1, 0))
+(0, 0, 0, 1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import sub
+
+from splendor_nb.cards import CARDS, COLOURS, GEMS, GOLD, Card
+from splendor_nb.engine.counts import NO_BONUSES, Memo
+from splendor_nb.moves import IllegalMoveError, Move
+from splendor_nb.rules import GEMS_PER_PLAYERS, GOLD_TOKENS
+
+
+def price(card: Card, bonuses: tuple[int, ...]) -> tuple[int, ...]:
+    """What ``card`` costs in tokens, per gem colour, after these bonuses, never below 0 (R-BUY).
+    """
+    return tuple(map(max, map(sub, card.costs, bonuses), NO_BONUSES))
+
+
+def verdicts(means: tuple[int, ...]) -> bytes:
+    """One byte per card of ``CARDS``: 1 if these means can buy it, else 0 (R-BUY, R-BUY-GOLD).
+
+    ``means`` are, per gem colour, the tokens plus the bonuses, then the gold tokens, which fill
+    any gap (R-BUY-GOLD). Every card is checked at once: ``_SHORTFALLS`` give, per colour and
+    means, one integer holding each card's shortfall in its own byte. Their sum plus
+    ``127 - gold`` in every byte sets a byte's top bit exactly when the card costs too much.
+
+    >>> can_buy = verdicts((0, 0, 0, 2, 1, 0))
+    >>> [card.id for card in CARDS[:3] if can_buy[card.order]]
+    ['1w1']
+    """
+    w, b, g, r, k, y = means
+    white, blue, green, red, black = _SHORTFALLS
+    return (white[w] + blue[b] + green[g] + red[r] + black[k] + _GOLD_OFFSETS[y]).to_bytes(
+        len(CARDS), "little").translate(_WITHIN_REACH)
+
+
+_MOST_OF_A_COLOUR = max(GEMS_PER_PLAYERS.values()) + max(
+    sum(card.bonus_index == colour for card in CARDS) for colour in range(5))
+"""The most means a player can have in one colour: every token of it and every bonus."""
+_SHORTFALLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(max(0, card.costs[colour] - means) << (8 * i) for i, card in enumerate(CARDS))
+          for means in range(_MOST_OF_A_COLOUR + 1))
+    for colour in range(5))
+"""Per gem colour and means: every card's shortfall in that colour, one byte per card."""
+_GOLD_OFFSETS = tuple(sum((127 - gold) << (8 * i) for i in range(len(CARDS)))
+                      for gold in range(GOLD_TOKENS + 1))
+_WITHIN_REACH = bytes(1 if byte < 128 else 0 for byte in range(256))
+VERDICTS = Memo(verdicts, 1 << 16)
+"""Per means (tokens plus bonuses, then gold), which cards they can buy."""
+
+
+def pay(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...], supply: tuple[int, ...]
+        ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The tokens paid for ``card`` the default way, coloured tokens first and gold for the
+    rest (R-BUY-GOLD), then the player's tokens and the supply after paying (R-BUY).
+
+    >>> from splendor_nb.cards import CARD_BY_ID
+    >>> pay(CARD_BY_ID["1w1"], (0, 0, 0, 1, 1, 1), NO_BONUSES, (4, 4, 4, 4, 4, 5))
+    ((0, 0, 0, 1, 1, 1), (0, 0, 0, 0, 0, 0), (4, 4, 4, 5, 5, 6))
+    """
+    paid = [0, 0, 0, 0, 0, 0]
+    gold = 0
+    for colour in card.colours:  # the colours the card costs
+        due = card.costs[colour] - bonuses[colour]
+        if due > 0:
+            held = tokens[colour]
+            if due > held:
+                gold += due - held
+                due = held
+            paid[colour] = due
+    if gold > tokens[GOLD]:
+        raise _unaffordable(card, tokens, bonuses)
+    paid[GOLD] = gold
+    w, b, g, r, k, y = paid
+    tw, tb, tg, tr, tk, ty = tokens
+    sw, sb, sg, sr, sk, sy = supply
+    return ((w, b, g, r, k, y), (tw - w, tb - b, tg - g, tr - r, tk - k, ty - y),
+            (sw + w, sb + b, sg + g, sr + r, sk + k, sy + y))
+
+
+def checked_payment(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
+                    payment: tuple[int, ...]) -> tuple[int, ...]:
+    """``payment`` for ``card``, checked against the tokens held and the price (R-BUY-GOLD):
+    gold may stand in for any colour, and must cover exactly what coloured tokens do not.
+
+    >>> from splendor_nb.cards import CARD_BY_ID
+    >>> checked_payment(CARD_BY_ID["1w1"], (0, 0, 0, 2, 1, 1), NO_BONUSES, (0, 0, 0, 2, 0, 1))
+    (0, 0, 0, 2, 0, 1)
+    """
+    due = price(card, bonuses)
+    for i in range(6):
+        if payment[i] > tokens[i]:
+            raise IllegalMoveError("R-BUY-GOLD", f"the payment uses {payment[i]} {COLOURS[i]} "
+                                   f"but the player holds {tokens[i]}")
+    for i in range(5):
+        if payment[i] > due[i]:
+            raise IllegalMoveError("R-BUY-GOLD", f"the payment gives {payment[i]} {GEMS[i]} but "
+                                   f"card {card.id} asks {due[i]} {GEMS[i]} after bonuses")
+    if sum(due) - sum(payment[:GOLD]) != payment[GOLD]:
+        raise IllegalMoveError("R-BUY-GOLD", f"card {card.id} costs {_price_text(due)} after "
+                               "bonuses; gold must cover exactly what coloured tokens do not")
+    return payment
+
+
+def _unaffordable(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...]
+                  ) -> IllegalMoveError:
+    due = price(card, bonuses)
+    missing = ", ".join(f"{p - t} {GEMS[i]}" for i, (p, t) in enumerate(zip(due, tokens))
+                        if p > t)
+    return IllegalMoveError("R-BUY", f"card {card.id} costs {_price_text(due)} after bonuses; "
+                            f"player lacks {missing} and has {tokens[GOLD]} gold")
+
+
+def _price_text(due: Sequence[int]) -> str:
+    return ", ".join(f"{n} {GEMS[i]}" for i, n in enumerate(due) if n) or "nothing"
+
+
+BUY: dict[Card, Move] = {card: Move("buy", card=card.id) for card in CARDS}
+"""Each card's buy, paid the default way, with no noble (R-BUY)."""

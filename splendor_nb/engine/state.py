@@ -1,0 +1,132 @@
+"""A position: immutable, hashable, compared by value; its views, moves and hidden information.
+
+States are tuples underneath; ``apply`` returns a new state and never changes the old one.
+The methods that do the rules' work live in their own modules: ``legal`` (legal moves),
+``play`` (applying a move), ``hidden`` (what a player may see).
+
+>>> from splendor_nb.engine import new_game
+>>> state = new_game(players=2, seed=7)
+>>> state.supply["red"], len(state.nobles), state.current_player
+(4, 3, 0)
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import NamedTuple
+
+from splendor_nb.cards import CARD_BY_ID, COLOURS, Card, Noble
+from splendor_nb.engine import hidden, legal, play
+from splendor_nb.engine.records import PlayerState, TurnEffects
+from splendor_nb.moves import Move
+
+
+class _Fields(NamedTuple):
+    """A position's fields, in order: ``apply`` and ``legal_moves`` unpack them."""
+
+    players: tuple[PlayerState, ...]
+    supply_counts: tuple[int, ...]
+    market_rows: tuple[tuple[Card | None, ...], ...]
+    decks: tuple[tuple[Card, ...], ...]
+    nobles: tuple[Noble, ...]
+    current_player: int = 0
+    turn: int = 0
+    """Turns played so far."""
+    passes: int = 0
+    """Consecutive passes just before this position (R-PASS)."""
+    over: bool = False
+    last_turn: TurnEffects | None = None
+    """What the last turn did (``None`` at the setup)."""
+    seed: int | None = None
+
+
+class GameState(_Fields):
+    """A position. Build one with ``new_game`` or ``setup``; move on with :meth:`apply`.
+
+    ``decks`` hold each tier's face-down cards with the top card last. ``market_rows`` hold the
+    face-up cards by slot, ``None`` for a slot left empty (R-REFILL).
+    """
+
+    __slots__ = ()
+    legal_moves = legal.legal_moves
+    apply = play.apply
+    player_view = hidden.player_view
+    determinize = hidden.determinize
+
+    @property
+    def supply(self) -> dict[str, int]:
+        """Tokens in the supply, per colour (gold included)."""
+        return dict(zip(COLOURS, self.supply_counts, strict=True))
+
+    @property
+    def market(self) -> dict[int, tuple[Card | None, ...]]:
+        """Face-up cards per tier 1..3, by slot; ``None`` marks an empty slot."""
+        return {tier: row for tier, row in enumerate(self.market_rows, start=1)}
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Prestige points per player."""
+        return tuple(p.points for p in self.players)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (R-END-TRIGGER, or R-PASS by everyone)."""
+        return self.over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning players' indices (several on a shared victory); empty while playing.
+
+        R-END-WIN: most points, then fewest purchased cards; still tied, the victory is shared.
+        """
+        if not self.over:
+            return ()
+        best = max((p.points, -len(p.cards)) for p in self.players)
+        return tuple(i for i, p in enumerate(self.players) if (p.points, -len(p.cards)) == best)
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 1 (a round is one turn of every player)."""
+        return self.turn // len(self.players) + 1
+
+    @property
+    def last_move(self) -> Move | None:
+        """The last turn's move, the visiting noble named (``None`` at the setup)."""
+        return None if self.last_turn is None else self.last_turn.move
+
+    @property
+    def last_drawn(self) -> Card | None:
+        """The card revealed from a deck during the last turn (a refill or a blind reserve)."""
+        return None if self.last_turn is None else self.last_turn.drawn
+
+    def __repr__(self) -> str:
+        status = "over" if self.over else f"player {self.current_player} to move"
+        return (f"<GameState {len(self.players)} players, turn {self.turn}, {status}, "
+                f"scores {'-'.join(map(str, self.scores))}>")
+
+    def _repr_html_(self) -> str:
+        from splendor_nb.render import board_html  # display only: the engine stays Jupyter-free
+
+        return board_html(self)
+
+    def card_location(self, card_id: str) -> str:
+        """Where a card is: ``"market"``, ``"deck"``, ``"reserved by N"`` or ``"bought by N"``.
+
+        >>> from splendor_nb.engine import new_game
+        >>> new_game(seed=1).card_location(new_game(seed=1).market_rows[0][0].id)
+        'market'
+        """
+        card = CARD_BY_ID[card_id]
+        if any(card in row for row in self.market_rows):
+            return "market"
+        for i, player in enumerate(self.players):
+            if card in player.reserved:
+                return f"reserved by {i}"
+            if card in player.cards:
+                return f"bought by {i}"
+        return "deck"
+
+
+# A game loop asks ``is_over`` after every move: read the field in C, without a Python call.
+GameState.is_over = property(  # type: ignore[assignment]
+    itemgetter(GameState._fields.index("over")), doc=GameState.is_over.__doc__)
