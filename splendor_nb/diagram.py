@@ -28,6 +28,7 @@ from typing import Literal
 from splendor_nb.cards import CARD_BY_ID, LETTERS
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
+from splendor_nb.palette import GLOW
 from splendor_nb.rules import (
     RESERVE_GOLD,
     RESERVE_LIMIT,
@@ -148,7 +149,6 @@ EDGES: dict[tuple[str, str], tuple[str, Route, int]] = {
 }
 """The arrows: label key, the route drawn and which of its segments carries the label."""
 
-GLOW = "#ff7a00"
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 _SIZE: dict[Shape, tuple[int, int]] = {"terminal": (62, 18), "decision": (84, 28),
                                        "action": (82, 28)}

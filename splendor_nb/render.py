@@ -23,34 +23,20 @@ from html import escape
 from splendor_nb.cards import CARD_BY_ID, COLOURS, GEMS, NOBLE_BY_ID, Card, Noble
 from splendor_nb.engine import GameState, PlayerState
 from splendor_nb.engine.counts import plus
+from splendor_nb.palette import (
+    GEM_DARK,
+    GEM_FILL,
+    GEM_LIGHT,
+    GEM_TEXT,
+    GLOW,
+    TIER_DARK,
+    TIER_LIGHT,
+    TO_MOVE,
+    WINNER,
+)
 from splendor_nb.rules import TOKEN_LIMIT, WINNING_POINTS
 
-GEM_FILL: dict[str, str] = {
-    "white": "#f8f8f4", "blue": "#2b6cd4", "green": "#1e9a52",
-    "red": "#d6363b", "black": "#35302e", "gold": "#f2c12e",
-}
-"""The fill of each colour's gems, tokens and bonus tiles."""
-GEM_STROKE: dict[str, str] = {
-    "white": "#3d3d3d", "blue": "#163f86", "green": "#10602f",
-    "red": "#8c1d21", "black": "#000000", "gold": "#9a7400",
-}
-"""Outlines: dark enough that a white gem stands out on a white card."""
-GEM_INK: dict[str, str] = {
-    "white": "#222222", "blue": "#ffffff", "green": "#ffffff",
-    "red": "#ffffff", "black": "#ffffff", "gold": "#3b2c00",
-}
-"""Text drawn on a gem of that colour."""
-CARD_TINT: dict[str, str] = {
-    "white": "#f3f2ec", "blue": "#e0e9fa", "green": "#dff2e5", "red": "#fae2e1", "black": "#e4e1de",
-}
-TIER_DARK: dict[int, str] = {1: "#4f9a3c", 2: "#cf9a1c", 3: "#3d63b0"}
-TIER_LIGHT: dict[int, str] = {1: "#d9eecb", 2: "#fbecc0", 3: "#d5e0f5"}
 TIER_NAME: dict[int, str] = {1: "I", 2: "II", 3: "III"}
-GLOW = "#ff7a00"
-"""The colour of the last move's highlights."""
-TO_MOVE = "#138a8a"
-"""The colour marking the player to move."""
-WINNER = "#d4a017"
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
 WIDTH = 1000
@@ -369,7 +355,7 @@ def _card_fragment(card_id: str) -> str:
         f'<g class="card" data-card="{card.id}" data-tier="{tier}" data-bonus="{colour}" '
         f'data-points="{card.points}">',
         f'<rect x="0.75" y="0.75" width="{CARD_W - 1.5}" height="{CARD_H - 1.5}" rx="8" '
-        f'fill="{CARD_TINT[colour]}" stroke="#8f8373" stroke-width="1.5"/>',
+        f'fill="{GEM_LIGHT[colour]}" stroke="#8f8373" stroke-width="1.5"/>',
         f'<path d="M0.75,36 V8.75 A8,8 0 0 1 8.75,0.75 H{CARD_W - 8.75} '
         f'A8,8 0 0 1 {CARD_W - 0.75},8.75 V36 Z" fill="{TIER_LIGHT[tier]}"/>',
         f'<rect x="0.75" y="34" width="{CARD_W - 1.5}" height="3" fill="{TIER_DARK[tier]}"/>',
@@ -395,7 +381,7 @@ def _mini_fragment(card_id: str, blind: bool) -> str:
     parts = [
         f'<g class="mini-card" data-card="{card.id}"{flag}>',
         f'<rect x="0.5" y="0.5" width="{MINI_W - 1}" height="{MINI_H - 1}" rx="5" '
-        f'fill="{CARD_TINT[colour]}" stroke="#8f8373" stroke-width="1.2"{dash}/>',
+        f'fill="{GEM_LIGHT[colour]}" stroke="#8f8373" stroke-width="1.2"{dash}/>',
         f'<path d="M0.5,20 V5.5 A5,5 0 0 1 5.5,0.5 H{MINI_W - 5.5} A5,5 0 0 1 {MINI_W - 0.5},5.5 '
         f'V20 Z" fill="{TIER_LIGHT[card.tier]}"/>',
         f'<rect x="0.5" y="19" width="{MINI_W - 1}" height="2" fill="{TIER_DARK[card.tier]}"/>',
@@ -481,7 +467,7 @@ def _small_noble(noble_id: str) -> str:
     needs = [GEMS[i] for i, n in enumerate(noble.needs) if n]
     for k, gem in enumerate(needs):
         parts.append(f'<rect x="{16 - 4.5 * len(needs) + k * 9:.1f}" y="21" width="8" '
-                     f'height="7" rx="1" fill="{GEM_FILL[gem]}" stroke="{GEM_STROKE[gem]}" '
+                     f'height="7" rx="1" fill="{GEM_FILL[gem]}" stroke="{GEM_DARK[gem]}" '
                      'stroke-width="0.7"/>')
     parts.append("</g>")
     return "".join(parts)
@@ -491,28 +477,28 @@ def _small_noble(noble_id: str) -> str:
 def _bonus_tile(colour: str, count: int, width: int = 28, height: int = 34) -> str:
     faded = ' opacity="0.28"' if not count else ""
     return (f'<g{faded}><rect x="0.5" y="0.5" width="{width - 1}" height="{height - 1}" rx="4" '
-            f'fill="{GEM_FILL[colour]}" stroke="{GEM_STROKE[colour]}" stroke-width="1.2"/>'
+            f'fill="{GEM_FILL[colour]}" stroke="{GEM_DARK[colour]}" stroke-width="1.2"/>'
             f'<text x="{width / 2}" y="{height / 2 + 5.5}" text-anchor="middle" '
             f'font-size="{15 if width >= 24 else 14}" font-weight="800" '
-            f'fill="{GEM_INK[colour]}">{count}</text></g>')
+            f'fill="{GEM_TEXT[colour]}">{count}</text></g>')
 
 
 @cache
 def _token(colour: str, count: int, radius: int, size: int) -> str:
     faded = ' opacity="0.3"' if not count else ""
     return (f'<g{faded}><circle r="{radius}" fill="{GEM_FILL[colour]}" '
-            f'stroke="{GEM_STROKE[colour]}" stroke-width="1.5"/>'
-            f'<circle r="{radius * 0.74:.1f}" fill="none" stroke="{GEM_INK[colour]}" '
+            f'stroke="{GEM_DARK[colour]}" stroke-width="1.5"/>'
+            f'<circle r="{radius * 0.74:.1f}" fill="none" stroke="{GEM_TEXT[colour]}" '
             'stroke-opacity="0.35" stroke-width="1.2" stroke-dasharray="3 2.5"/>'
             f'<text y="{size * 0.36:.1f}" text-anchor="middle" font-size="{size}" '
-            f'font-weight="800" fill="{GEM_INK[colour]}">{count}</text></g>')
+            f'font-weight="800" fill="{GEM_TEXT[colour]}">{count}</text></g>')
 
 
 def _pip(x: float, y: float, radius: float, colour: str, count: int, size: int) -> str:
     return (f'<circle cx="{x}" cy="{y}" r="{radius}" fill="{GEM_FILL[colour]}" '
-            f'stroke="{GEM_STROKE[colour]}" stroke-width="1.2"/>'
+            f'stroke="{GEM_DARK[colour]}" stroke-width="1.2"/>'
             f'<text x="{x}" y="{y + size * 0.36:.1f}" text-anchor="middle" font-size="{size}" '
-            f'font-weight="800" fill="{GEM_INK[colour]}">{count}</text>')
+            f'font-weight="800" fill="{GEM_TEXT[colour]}">{count}</text>')
 
 
 def _gem(x: float, y: float, r: float, colour: str, opacity: float = 1.0) -> str:
@@ -522,7 +508,7 @@ def _gem(x: float, y: float, r: float, colour: str, opacity: float = 1.0) -> str
                      for dx, dy in ((-0.55, -0.8), (0.55, -0.8), (0.35, -0.22), (-0.35, -0.22)))
     fade = f' opacity="{opacity}"' if opacity < 1 else ""
     return (f'<g{fade}><polygon points="{points}" fill="{GEM_FILL[colour]}" '
-            f'stroke="{GEM_STROKE[colour]}" stroke-width="1.3" stroke-linejoin="round"/>'
+            f'stroke="{GEM_DARK[colour]}" stroke-width="1.3" stroke-linejoin="round"/>'
             f'<polygon points="{facet}" fill="#ffffff" fill-opacity="0.35"/></g>')
 
 
