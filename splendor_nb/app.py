@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from splendor_nb.engine import new_game
 from splendor_nb.replay import Replay
-from splendor_nb.widgets import REPLAYS_DIR, ReplayController, ReplayViewer, shipped_replays
+from splendor_nb.ui import REPLAYS_DIR, ReplayController, ReplayViewer, shipped_replays
 
 APP_CLASS = "splendor-app"
 """The DOM class of the app's root element (what the browser tests wait for)."""

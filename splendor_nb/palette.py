@@ -1,9 +1,10 @@
 """The project's screen colours, in one place: the gems and tiers of the board, its highlights,
-the players, the charts and the viewer's page.
+the players, the charts and the viewer's page (its stylesheets read them as CSS custom
+properties: :func:`css_variables`).
 
 The board's gem colours are the project's gem colours: a chart draws a colour's bonuses in the
-fill of that colour's tokens on the board. Plain constants with no imports, so that any layer
-can use them (the widgets colour the move list without loading pandas and plotly).
+fill of that colour's tokens on the board. Plain constants (and their CSS) with no imports, so
+that any layer can use them (the widgets colour the move list without loading pandas and plotly).
 
 >>> GEM_COLOURS["blue"] == GEM_FILL["blue"], PLAYER_COLOURS[0]
 (True, '#7b3fa0')
@@ -58,3 +59,31 @@ GUIDE = "#9ca3af"
 """A faint reference line in the viewer's charts (the winning points)."""
 FALL = "#d0312d"
 """The markers of the biggest falls in a player's chances to win."""
+
+# --- the viewer's page ------------------------------------------------------------------------
+
+PAGE_COLOURS: dict[str, str] = {
+    "text": "#1f2328", "muted": "#6b7280", "heading": "#374151",
+    "error-background": "#fdecea", "error-border": "#f5c2c0", "error-text": "#8a1c14",
+    "question-background": "#fff8e1", "question-border": "#f0d68a", "question-text": "#5c4400",
+    "list-background": "#ffffff", "list-border": "#d0d4da", "list-rule": "#f0f1f3",
+    "list-hover": "#eef4fb", "accent": ACCENT, "on-accent": "#ffffff",
+    "move-number": "#8a9099", "move-number-current": "#dbe7fb",
+    "glyph": "#b4490e", "glyph-current": "#ffd8a8",
+    "comment": "#4b5563", "comment-current": "#e8eefc",
+}
+"""The colours of the viewer's page, by name: its stylesheets (splendor_nb/ui/static/*.css)
+write ``var(--splendor-NAME)`` for ``PAGE_COLOURS[NAME]`` (see :func:`css_variables`)."""
+
+
+def css_variables(selector: str = ".splendor-viewer") -> str:
+    """A CSS rule giving ``selector`` the palette as custom properties: ``--splendor-NAME`` for
+    each of :data:`PAGE_COLOURS`, and ``--splendor-player-I`` for each of :data:`PLAYER_COLOURS`.
+
+    >>> css_variables().splitlines()[:2]
+    ['.splendor-viewer {', '  --splendor-text: #1f2328;']
+    """
+    named = [*PAGE_COLOURS.items(),
+             *((f"player-{index}", colour) for index, colour in enumerate(PLAYER_COLOURS))]
+    return "\n".join([f"{selector} {{", *(f"  --splendor-{name}: {colour};"
+                                         for name, colour in named), "}"])

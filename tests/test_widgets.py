@@ -8,24 +8,25 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import splendor_nb.ui
+import splendor_nb.widgets
 from splendor_nb.ai import Bot
 from splendor_nb.analysis import turning_points
 from splendor_nb.app import FIRST_REPLAY, DeepLink, build_app, parse_deep_link, request_query
 from splendor_nb.diagram import diagram_svg, turn_path
 from splendor_nb.engine import new_game
+from splendor_nb.palette import css_variables
 from splendor_nb.render import board_html
 from splendor_nb.replay import GLYPHS, Replay
-from splendor_nb.widgets import (
-    KEYS,
-    ReplayController,
-    ReplayViewer,
-    shipped_replays,
-)
+from splendor_nb.ui import KEYS, ReplayController, ReplayViewer, shipped_replays
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -563,3 +564,61 @@ def test_request_query_reads_voilas_query_string(monkeypatch: pytest.MonkeyPatch
 def test_app_without_shipped_replays_says_so(tmp_path: Path) -> None:
     controller = build_app("", folder=tmp_path / "empty").viewer.controller
     assert "No replays are shipped" in controller.error and len(controller.replay) == 0
+
+
+# --- the package: old import paths, front-end files ---------------------------------------------
+
+STATIC = Path(splendor_nb.ui.__file__).parent / "static"
+
+
+def test_the_old_widgets_module_gives_the_same_objects() -> None:
+    from splendor_nb.analysis import charts_figure
+    from splendor_nb.widgets import charts_figure as old_charts_figure
+
+    for name in splendor_nb.ui.__all__:
+        assert getattr(splendor_nb.widgets, name) is getattr(splendor_nb.ui, name), name
+    assert old_charts_figure is charts_figure
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        splendor_nb.widgets.nope  # noqa: B018
+
+
+def test_the_viewer_loads_pandas_and_plotly_only_with_the_charts() -> None:
+    code = ("import sys, splendor_nb.app, splendor_nb.widgets; "
+            "print(sorted({'pandas', 'plotly'} & set(sys.modules)))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    assert loaded == "[]"
+
+
+@pytest.mark.parametrize(("name", "esm", "css"), [
+    ("MoveList", "move_list.js", "move_list.css"),
+    ("KeyboardShortcuts", "keyboard.js", None),
+    ("Downloader", "downloader.js", None),
+    ("Shown", "shown.js", None),
+])
+def test_the_anywidgets_load_their_front_end_from_files(name: str, esm: str,
+                                                        css: str | None) -> None:
+    cls = getattr(splendor_nb.ui, name)
+    assert str(cls._esm) == (STATIC / esm).read_text(encoding="utf-8")
+    assert "export default { render }" in str(cls._esm)
+    if css is not None:
+        assert str(cls._css) == (STATIC / css).read_text(encoding="utf-8")
+
+
+def test_the_front_end_draws_in_the_palettes_colours_only() -> None:
+    declared = set(re.findall(r"(--splendor-[a-z0-9-]+):", css_variables()))
+    for path in sorted(STATIC.iterdir()):
+        text = path.read_text(encoding="utf-8")
+        assert not re.findall(r"#[0-9a-fA-F]{3,8}\b|rgba?\(", text), f"a colour in {path.name}"
+        used = set(re.findall(r"var\((--splendor-[a-z0-9-]*[a-z0-9])", text))
+        used.discard("--splendor-player")  # each row's own, set by move_list.js
+        assert used <= declared, f"{path.name} uses undeclared {sorted(used - declared)}"
+    assert "--splendor-player-3" in declared  # one per seat, for the move list's dots
+    viewer_css = (STATIC / "viewer.css").read_text(encoding="utf-8")
+    style = ReplayViewer(ReplayController(Replay.from_state(new_game()))).widget.children[0]
+    assert style.value == f"<style>{css_variables()}\n{viewer_css}</style>"
+
+
+def test_keyboard_shortcuts_reach_the_page_as_a_trait(viewer: ReplayViewer) -> None:
+    assert viewer.keyboard.shortcuts == KEYS
+    assert "shortcuts" in viewer.keyboard.get_state()

@@ -1,0 +1,58 @@
+"""The widgets (DESIGN.md layer 6): one controller holds a replay and the current turn; every
+view observes it and writes back to it (STYLE.md 8).
+
+- :mod:`~splendor_nb.ui.controller`: :class:`ReplayController`, plain traitlets, no widget.
+- :mod:`~splendor_nb.ui.views`: the board, the turn diagram, whose view the board shows.
+- :mod:`~splendor_nb.ui.navigation`, :mod:`~splendor_nb.ui.move_list`,
+  :mod:`~splendor_nb.ui.keyboard`: stepping with buttons and a slider, a clickable move list,
+  the arrow keys.
+- :mod:`~splendor_nb.ui.annotation`: a move's comment and glyph.
+- :mod:`~splendor_nb.ui.charts_view`: the charts (drawn by :mod:`splendor_nb.analysis`).
+- :mod:`~splendor_nb.ui.toolbar`, :mod:`~splendor_nb.ui.downloader`,
+  :mod:`~splendor_nb.ui.replays`: opening, saving and downloading replays; the shipped ones.
+- :mod:`~splendor_nb.ui.viewer`: :class:`ReplayViewer` assembles them all.
+
+The anywidgets' JavaScript and CSS are files in static/, their colours those of
+:mod:`splendor_nb.palette`.
+
+>>> from splendor_nb.engine import new_game
+>>> from splendor_nb.replay import Replay
+>>> replay = Replay.from_state(new_game(players=2, seed=7))
+>>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+>>> viewer = ReplayViewer(ReplayController(replay))
+>>> viewer.navigation.buttons["last"].click(); viewer.controller.state.last_move
+Move.parse('+rr')
+"""
+
+from splendor_nb.ui.annotation import AnnotationEditor
+from splendor_nb.ui.charts_view import CHART_WIDTH, ReplayCharts
+from splendor_nb.ui.controller import ReplayController
+from splendor_nb.ui.downloader import Downloader
+from splendor_nb.ui.keyboard import KEYS, KeyboardShortcuts
+from splendor_nb.ui.move_list import MoveList
+from splendor_nb.ui.navigation import NavigationBar
+from splendor_nb.ui.replays import REPLAYS_DIR, shipped_replays
+from splendor_nb.ui.shown import Shown
+from splendor_nb.ui.toolbar import ReplayToolbar
+from splendor_nb.ui.viewer import ReplayViewer
+from splendor_nb.ui.views import BoardView, DiagramView, ViewSwitch
+
+__all__ = [
+    "CHART_WIDTH",
+    "KEYS",
+    "REPLAYS_DIR",
+    "AnnotationEditor",
+    "BoardView",
+    "DiagramView",
+    "Downloader",
+    "KeyboardShortcuts",
+    "MoveList",
+    "NavigationBar",
+    "ReplayCharts",
+    "ReplayController",
+    "ReplayToolbar",
+    "ReplayViewer",
+    "Shown",
+    "ViewSwitch",
+    "shipped_replays",
+]

@@ -1,0 +1,154 @@
+"""Opening and keeping replays: a shipped replay or a file from the user's computer, save in
+place, download; errors in a banner, and a question before unsaved comments are dropped
+(:class:`ReplayToolbar`).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from splendor_nb.ui.controller import ReplayController
+from splendor_nb.ui.downloader import Downloader
+from splendor_nb.ui.replays import REPLAYS_DIR, shipped_replays
+
+
+class ReplayToolbar:
+    """Open a shipped replay or a file, save in place, download; errors in a banner."""
+
+    def __init__(self, controller: ReplayController, folder: Path = REPLAYS_DIR) -> None:
+        self.controller = controller
+        self.folder = folder
+        self.shipped = shipped_replays(folder)
+        self.picker = widgets.Dropdown(options=[("Choose a replay…", ""),
+                                                *((name, name) for name in self.shipped)],
+                                       value="", description="Replay",
+                                       layout=widgets.Layout(width="320px"))
+        self.picker.add_class("splendor-picker")
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                         description="Open file…",
+                                         tooltip="Open a replay file (.json) from your computer")
+        self.upload.add_class("splendor-upload")
+        self.save_button = widgets.Button(description="Save", icon="",
+                                          tooltip="Save the comments into the replay's file")
+        self.save_button.add_class("splendor-save")
+        self.download_button = widgets.Button(description="Download",
+                                              tooltip="Download the replay with its comments")
+        self.download_button.add_class("splendor-download")
+        self.status = widgets.HTML()
+        self.status.add_class("splendor-status")
+        self.message = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        self.dismiss = widgets.Button(icon="times", tooltip="Dismiss",
+                                      layout=widgets.Layout(width="36px"))
+        self.dismiss.add_class("splendor-dismiss")
+        self.dismiss.on_click(lambda _button: setattr(controller, "error", ""))
+        self.banner = widgets.HBox([self.message, self.dismiss],
+                                   layout=widgets.Layout(width="100%", align_items="center"))
+        self.banner.add_class("splendor-error")
+        self.question = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        self.keep_button = widgets.Button(button_style="primary",
+                                          layout=widgets.Layout(width="auto"))
+        self.keep_button.add_class("splendor-keep")
+        self.drop_button = widgets.Button(description="Open without them",
+                                          layout=widgets.Layout(width="auto"))
+        self.drop_button.add_class("splendor-drop")
+        self.stay_button = widgets.Button(description="Stay here",
+                                          layout=widgets.Layout(width="auto"))
+        self.stay_button.add_class("splendor-stay")
+        self.keep_button.on_click(self._keep_then_open)
+        self.drop_button.on_click(lambda _button: controller.resolve("open"))
+        self.stay_button.on_click(lambda _button: controller.resolve("stay"))
+        self.asking = widgets.HBox([self.question, self.keep_button, self.drop_button,
+                                    self.stay_button],
+                                   layout=widgets.Layout(width="100%", align_items="center",
+                                                         flex_flow="row wrap"))
+        self.asking.add_class("splendor-question")
+        self.downloader = Downloader()
+        self._updating = False
+        self.picker.observe(self._picked, names="value")
+        self.upload.observe(self._uploaded, names="value")
+        self.save_button.on_click(self._save)
+        self.download_button.on_click(self._download)
+        controller.observe(self._show, names=["replay", "path", "name", "dirty", "status",
+                                              "waiting"])
+        controller.observe(self._show_error, names="error")
+        row = widgets.HBox([self.picker, self.upload, self.save_button, self.download_button,
+                            self.status, self.downloader],
+                           layout=widgets.Layout(align_items="center", flex_flow="row wrap",
+                                                 width="100%"))
+        row.add_class("splendor-toolbar")
+        self.widget = widgets.VBox([row, self.asking, self.banner],
+                                   layout=widgets.Layout(width="100%"))
+        self._show()
+        self._show_error()
+
+    def _picked(self, change: Mapping[str, Any]) -> None:
+        path = self.shipped.get(change["new"])
+        if path is not None and not self._updating:
+            self.controller.open_file(path)
+
+    def _uploaded(self, change: Mapping[str, Any]) -> None:
+        if not change["new"]:
+            return
+        upload = change["new"][0]
+        self.controller.open_bytes(upload["name"], bytes(upload["content"]))
+        self.upload.value = ()
+
+    def _save(self, _button: object) -> None:
+        try:
+            self.controller.save()
+        except (OSError, ValueError) as problem:
+            self.controller.error = f"Could not save: {problem}"
+
+    def _download(self, _button: object) -> None:
+        controller = self.controller
+        self.downloader.download(f"{controller.name or 'replay'}.json", controller.replay.dumps())
+        if controller.path is None:  # for an upload, the download is where the comments live
+            controller.dirty = False
+        controller.status = f"Downloaded {controller.name or 'replay'}.json"
+
+    def _keep_then_open(self, _button: object) -> None:
+        controller = self.controller
+        if controller.path is None:
+            self._download(None)
+            controller.resolve("open")
+            return
+        try:
+            controller.resolve("save")
+        except (OSError, ValueError) as problem:
+            controller.error = f"Could not save: {problem}. Nothing was opened."
+
+    def _show(self, _change: object = None) -> None:
+        controller = self.controller
+        self._updating = True
+        try:
+            shipped = controller.path is not None and self.shipped.get(controller.name) == \
+                controller.path
+            self.picker.value = controller.name if shipped else ""
+        finally:
+            self._updating = False
+        self.save_button.disabled = controller.path is None or not controller.dirty
+        self.save_button.tooltip = (f"Save into {controller.path}" if controller.path
+                                    else "An uploaded replay cannot be saved in place: download it")
+        status = controller.status
+        if controller.dirty:
+            status = "Unsaved comments" + ("" if controller.path else ": download to keep them")
+        self.status.value = f"<span class='splendor-muted'>{html.escape(status)}</span>"
+        self.asking.layout.display = "flex" if controller.waiting else "none"
+        if controller.waiting:
+            self.question.value = (
+                f"<div class='splendor-question-text' role='alert'><b>Your comments on "
+                f"{html.escape(controller.name or 'this replay')} are not saved.</b> Keep them "
+                f"before opening {html.escape(controller.waiting)}?</div>")
+            self.keep_button.description = ("Save them, then open" if controller.path
+                                            else "Download them, then open")
+
+    def _show_error(self, _change: object = None) -> None:
+        error = self.controller.error
+        self.message.value = (f"<div class='splendor-error-text' role='alert'>"
+                              f"{html.escape(error)}</div>" if error else "")
+        self.banner.layout.display = "flex" if error else "none"
