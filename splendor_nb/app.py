@@ -1,9 +1,10 @@
 """The Voila app: ``build_app()`` returns the root widget (a Tab with the DOM class
 ``splendor-app``). For now it has one tab, Replay: the replay viewer with a replay picker.
 
-A deep link ``?replay=NAME&turn=N`` opens the shipped replay NAME (a file in replays/, named
-without ``.json``) at turn N. NAME can only name a shipped replay: anything else, a path
-included, gets a message in the app and no file outside replays/ is ever read.
+A deep link ``?replay=NAME&turn=N`` opens the shipped replay NAME (a file in the package's
+replays folder, :data:`~splendor_nb.ui.replays.REPLAYS_DIR`, named without ``.json``) at turn N.
+NAME can only name a shipped replay: anything else, a path included, gets a message in the app
+and no file outside that folder is ever read.
 
 >>> parse_deep_link("replay=duel&turn=12", ["duel"])
 DeepLink(name='duel', turn=12, error='')

@@ -20,6 +20,7 @@ from splendor_nb.analysis import (
 )
 from splendor_nb.cards import GEMS
 from splendor_nb.replay import Replay
+from splendor_nb.ui.replays import REPLAYS_DIR
 from support.games import random_replay
 
 
@@ -128,7 +129,7 @@ def test_load_folder_has_a_game_column_and_a_progress_bar(
 
 
 def test_win_chances_end_with_the_winners_and_repeat_exactly() -> None:
-    replay = Replay.load(Path(__file__).parent.parent / "replays" / "teacher-2p.json")
+    replay = Replay.load(REPLAYS_DIR / "teacher-2p.json")
     chances = win_chances(replay)
     assert len(chances) == 2 * (len(replay) + 1)
     assert chances.groupby("turn")["chance"].sum().round(9).eq(1).all()

@@ -12,6 +12,7 @@ import pytest
 from splendor_nb.engine import GameState, new_game
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
 from splendor_nb.replay import GLYPHS, MAX_BYTES, Replay, ReplayError, Turn
+from splendor_nb.ui.replays import REPLAYS_DIR
 from support.games import random_replay
 
 SEED7_MARKET = [["1g6", "1w4", "1g8", "1k7"], ["2r4", "2g4", "2r3", "2g5"],
@@ -328,7 +329,7 @@ def test_from_state_needs_the_first_position() -> None:
 
 
 def test_the_teacher_game_is_a_valid_annotated_replay() -> None:
-    path = Path(__file__).resolve().parent.parent / "replays" / "teacher-2p.json"
+    path = REPLAYS_DIR / "teacher-2p.json"
     replay = Replay.load(path)
     assert replay.dumps().encode() == path.read_bytes()
     final = replay.state(len(replay))

@@ -1,4 +1,5 @@
-"""The replays shipped with splendor_nb, by name.
+"""The replays shipped with splendor_nb, by name: package data (splendor_nb/data/replays), read
+through importlib.resources so that an installed wheel finds them as a source checkout does.
 
 >>> "teacher-2p" in shipped_replays()
 True
@@ -6,10 +7,19 @@ True
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+from importlib import resources
 from pathlib import Path
 
-REPLAYS_DIR = Path(__file__).resolve().parent.parent.parent / "replays"
-"""The replays shipped with splendor_nb (the repository's replays/ folder)."""
+_FILES = contextlib.ExitStack()
+atexit.register(_FILES.close)
+
+REPLAYS_DIR: Path = _FILES.enter_context(
+    resources.as_file(resources.files("splendor_nb").joinpath("data", "replays")))
+"""The folder of the shipped replays: the package's own folder when splendor_nb is installed as
+files, as pip installs it (from a zipped package, Python 3.12 and later make a temporary copy,
+kept until exit)."""
 
 
 def shipped_replays(folder: Path = REPLAYS_DIR) -> dict[str, Path]:
