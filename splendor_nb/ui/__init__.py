@@ -7,7 +7,8 @@ view observes it and writes back to it (STYLE.md 8).
   :mod:`~splendor_nb.ui.keyboard`: stepping with buttons and a slider, a clickable move list,
   the arrow keys.
 - :mod:`~splendor_nb.ui.annotation`: a move's comment and glyph.
-- :mod:`~splendor_nb.ui.charts_view`: the charts (drawn by :mod:`splendor_nb.analysis`).
+- :mod:`~splendor_nb.ui.charts_view`: the charts (drawn by :mod:`splendor_nb.analysis`), once a
+  browser has drawn the page (:mod:`~splendor_nb.ui.shown`).
 - :mod:`~splendor_nb.ui.toolbar`, :mod:`~splendor_nb.ui.downloader`,
   :mod:`~splendor_nb.ui.replays`: opening, saving and downloading replays; the shipped ones.
 - :mod:`~splendor_nb.ui.viewer`: :class:`ReplayViewer` assembles them all.

@@ -4,6 +4,14 @@ request, who was winning, in one plotly FigureWidget drawn by
 
 splendor_nb.analysis (with pandas and plotly) is loaded when the charts are first drawn, not
 when the viewer is built.
+
+>>> from splendor_nb.engine import new_game
+>>> from splendor_nb.replay import Replay
+>>> charts = ReplayCharts(ReplayController(Replay.from_state(new_game(players=2, seed=7))))
+>>> charts.figure is None  # until a browser has drawn the viewer
+True
+>>> charts.load(); len(charts.figure.data), charts.figure.layout.width == CHART_WIDTH
+(12, True)
 """
 
 from __future__ import annotations

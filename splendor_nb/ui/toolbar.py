@@ -1,6 +1,12 @@
 """Opening and keeping replays: a shipped replay or a file from the user's computer, save in
 place, download; errors in a banner, and a question before unsaved comments are dropped
 (:class:`ReplayToolbar`).
+
+>>> from splendor_nb.engine import new_game
+>>> from splendor_nb.replay import Replay
+>>> toolbar = ReplayToolbar(ReplayController(Replay.from_state(new_game())))
+>>> toolbar.picker.options[0], "teacher-2p" in toolbar.shipped
+(('Choose a replay…', ''), True)
 """
 
 from __future__ import annotations
