@@ -59,12 +59,13 @@ def redeal(self: GameState, viewer: int, order: Dealer) -> GameState:
             reserved = tuple(swap.get(c.id, c) for c in p.reserved)
             players[i] = p._replace(reserved=reserved,
                                     hidden=tuple(swap[h].id for h in p.hidden))
+    record = self.record
     last_turn = self.last_turn
     if last_turn is not None and last_turn.player != viewer and \
             last_turn.move.kind == "reserve" and last_turn.move.card is None:
-        last_turn = last_turn._replace(card=None, drawn=None)  # another's blind reserve
+        record = tuple(last_turn._replace(card=None, drawn=None))  # another's blind reserve
     return self._replace(players=tuple(players), decks=tuple(tuple(d) for d in dealt),
-                         last_turn=last_turn, seed=None)
+                         record=record, seed=None)
 
 
 def card_order(card: Card) -> int:

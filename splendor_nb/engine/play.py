@@ -16,7 +16,7 @@ from splendor_nb.cards import CARD_BY_ID, GOLD, Card
 from splendor_nb.engine.buying import checked_payment, pay
 from splendor_nb.engine.counts import exchange, new_tuple, transfer, with_item, without
 from splendor_nb.engine.nobles import DUE, MIN_NOBLE_CARDS, NOBLE_MASKS, NOBLE_REACH, visiting_noble
-from splendor_nb.engine.records import PlayerState, TurnEffects
+from splendor_nb.engine.records import PlayerState
 from splendor_nb.engine.returns import check_returns
 from splendor_nb.engine.takes import LEGAL, SHAPE_CODES, TAKES, take_error
 from splendor_nb.moves import NO_TOKENS, IllegalMoveError, Move
@@ -116,8 +116,8 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
     seats = list(players)
     seats[me] = new_tuple(PlayerState, (tokens, bonuses, cards, reserved, hidden, owned, points))
     players = tuple(seats)
-    effects = new_tuple(TurnEffects, (me, move, taken, paid, returned, card, slot, drawn,
-                                      visitor))
+    # what the turn did, in the fields of TurnEffects (a plain tuple: it costs less to make)
+    record = (me, move, taken, paid, returned, card, slot, drawn, visitor)
     passes = passes + 1 if kind == "pass" else 0
     me += 1
     over = passes >= len(players)  # R-PASS: a whole round of passes ends the game
@@ -127,7 +127,7 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
             if player.points >= WINNING_POINTS:
                 over = True
     return new_tuple(type(self), (players, supply, market, decks, nobles, me, turn + 1, passes,
-                                  over, effects, seed))
+                                  over, record, seed))
 
 
 def _take_from_market(self: GameState, card: Card, decks: tuple[tuple[Card, ...], ...],

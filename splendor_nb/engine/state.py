@@ -35,8 +35,8 @@ class _Fields(NamedTuple):
     passes: int = 0
     """Consecutive passes just before this position (R-PASS)."""
     over: bool = False
-    last_turn: TurnEffects | None = None
-    """What the last turn did (``None`` at the setup)."""
+    record: tuple[object, ...] | None = None
+    """What the last turn did, in the fields of :class:`TurnEffects` (read ``last_turn``)."""
     seed: int | None = None
 
 
@@ -90,14 +90,20 @@ class GameState(_Fields):
         return self.turn // len(self.players) + 1
 
     @property
+    def last_turn(self) -> TurnEffects | None:
+        """What the last turn did: tokens taken, paid and returned, the card and the slot it
+        left, the card drawn, the noble (``None`` at the setup)."""
+        return None if self.record is None else TurnEffects._make(self.record)
+
+    @property
     def last_move(self) -> Move | None:
         """The last turn's move, the visiting noble named (``None`` at the setup)."""
-        return None if self.last_turn is None else self.last_turn.move
+        return None if self.record is None else self.record[_MOVE]  # type: ignore[return-value]
 
     @property
     def last_drawn(self) -> Card | None:
         """The card revealed from a deck during the last turn (a refill or a blind reserve)."""
-        return None if self.last_turn is None else self.last_turn.drawn
+        return None if self.record is None else self.record[_DRAWN]  # type: ignore[return-value]
 
     def __repr__(self) -> str:
         status = "over" if self.over else f"player {self.current_player} to move"
@@ -126,6 +132,9 @@ class GameState(_Fields):
                 return f"bought by {i}"
         return "deck"
 
+
+_MOVE = TurnEffects._fields.index("move")
+_DRAWN = TurnEffects._fields.index("drawn")
 
 # A game loop asks ``is_over`` after every move: read the field in C, without a Python call.
 GameState.is_over = property(  # type: ignore[assignment]
