@@ -24,7 +24,7 @@ VOILA_FLAGS ?=
 # pyproject.toml. On a failing browser test, playwright keeps a screenshot in test-results/.
 PYTEST_FLAGS ?= --nbval-lax --nbval-current-env --screenshot=only-on-failure
 
-.PHONY: app test lint typecheck bench clean distclean
+.PHONY: app test lint layers typecheck bench clean distclean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,11 @@ app: $(VENV)/.installed-app
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check splendor_nb support tests benchmarks scripts
 
+# The layers contract of pyproject.toml ([tool.importlinter]): each layer imports only the ones
+# below it. --no-cache: the graph takes a second, and no cache folder is left in the tree.
+layers: $(VENV)/.installed-test
+	$(BIN)/lint-imports --no-cache
+
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 
@@ -51,6 +56,7 @@ test: $(VENV)/.installed-test
 	scripts/ensure-chromium
 	$(BIN)/ruff check splendor_nb support tests benchmarks scripts
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/pytest $(PYTEST_FLAGS)
 
 bench: $(VENV)/.installed-test
