@@ -1,5 +1,5 @@
 """The AI players: legal moves only, hidden information unseen, deterministic, and stronger with
-search (issue 4)."""
+search."""
 
 from __future__ import annotations
 
