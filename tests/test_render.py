@@ -142,7 +142,7 @@ import json, sys
 from splendor_nb.render import board_svg
 from splendor_nb.replay import Replay
 states = Replay.loads(sys.stdin.read()).states()
-options = [{}, {"viewer": 0}, {"viewer": 1}, {"highlight": False}]
+options = [{}, {"viewer": 0}, {"viewer": 1}, {"highlight": False}, {"names": list("ABCD")}]
 print(json.dumps([board_svg(states[-1], **o) for o in options][::-1]))
 """
 
@@ -153,7 +153,8 @@ def test_board_svg_is_a_function_of_the_state_and_options_alone() -> None:
     no set order reaches the drawing): what golden files and screenshots rely on."""
     replay = random_replay(4, seed=9, max_turns=40)
     states = replay.states()
-    options: list[dict[str, Any]] = [{}, {"viewer": 0}, {"viewer": 1}, {"highlight": False}]
+    options: list[dict[str, Any]] = [{}, {"viewer": 0}, {"viewer": 1}, {"highlight": False},
+                                     {"names": list("ABCD")}]
     for state in states:
         for option in options:
             board_svg(state, **option)
