@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 import os
+import re
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -45,6 +47,9 @@ NOTATION = "notation"
 """The ``rule`` of a :class:`ReplayError` for a move that does not parse (not a rule violation)."""
 FORMAT_RULE = "format"
 """The ``rule`` of a :class:`ReplayError` for a file that breaks the replay format (the schema)."""
+MAX_NUMBER_CHARS = 100
+"""Longer number literals are refused: a seed needs 20 digits, and Python's ``int()`` refuses
+4,301 digits with a ValueError of its own."""
 
 
 class ReplayError(ValueError):
@@ -294,22 +299,7 @@ class Replay:
 
     @classmethod
     def _parse_bytes(cls, data: bytes) -> Replay:
-        if len(data) > MAX_BYTES:
-            raise ReplayError(f"{len(data)} bytes is too large for a replay (limit {MAX_BYTES})",
-                              rule=FORMAT_RULE)
-        try:
-            text = data.decode("utf-8-sig")  # a byte-order mark from an editor is fine
-        except UnicodeDecodeError as error:
-            raise ReplayError(f"not UTF-8 text: byte {error.start} is invalid",
-                              rule=FORMAT_RULE) from error
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ReplayError(f"not valid JSON: {error.msg} at line {error.lineno} column "
-                              f"{error.colno}", rule=FORMAT_RULE) from error
-        except RecursionError as error:
-            raise ReplayError("not a replay: JSON nested too deeply", rule=FORMAT_RULE) from error
-        return cls._from_document(document)
+        return cls._from_document(_read_document(data))
 
     @classmethod
     def _from_document(cls, document: Any) -> Replay:
@@ -319,9 +309,13 @@ class Replay:
         if document.get("format") != FORMAT:
             raise ReplayError(f"not a splendor-nb replay: format is {document.get('format')!r}",
                               rule=FORMAT_RULE)
-        if document.get("version") != VERSION:
-            raise ReplayError(f"unknown replay version {document.get('version')!r}; this "
+        version = document.get("version")
+        if version != VERSION:
+            raise ReplayError(f"unknown replay version {version!r}; this "
                               f"splendor_nb reads version {VERSION}", rule=FORMAT_RULE)
+        if type(version) is not int:
+            raise ReplayError(f"version: must be the integer {VERSION}, not {version!r}",
+                              rule=FORMAT_RULE)
         bad_turn, problem = _schema_problem(document)
         if bad_turn is None and problem:
             raise ReplayError(f"not a valid replay: {problem}", rule=FORMAT_RULE)
@@ -388,6 +382,126 @@ def _card_id(card: Card | None) -> str:
     if card is None:
         raise ValueError("a replay starts with a full market")
     return card.id
+
+
+def _read_document(data: bytes) -> Any:
+    """The JSON document in a replay file's bytes; a :class:`ReplayError` for anything that is
+    not strict JSON text: over :data:`MAX_BYTES`, not UTF-8, not JSON, a key twice in one
+    object, a number longer than :data:`MAX_NUMBER_CHARS` or not finite, a lone surrogate.
+    """
+    if len(data) > MAX_BYTES:
+        raise ReplayError(f"{len(data)} bytes is too large for a replay (limit {MAX_BYTES})",
+                          rule=FORMAT_RULE)
+    try:
+        text = data.decode("utf-8-sig")  # a byte-order mark from an editor is fine
+    except UnicodeDecodeError as error:
+        raise ReplayError(f"not UTF-8 text: byte {error.start} is invalid",
+                          rule=FORMAT_RULE) from error
+    try:
+        document = json.loads(text, object_pairs_hook=_json_object, parse_int=_json_int,
+                              parse_float=_json_float, parse_constant=_json_constant)
+    except json.JSONDecodeError as error:
+        raise ReplayError(f"not valid JSON: {error.msg} at line {error.lineno} column "
+                          f"{error.colno}", rule=FORMAT_RULE) from error
+    except RecursionError as error:
+        raise ReplayError("not a replay: JSON nested too deeply", rule=FORMAT_RULE) from error
+    problem = _first_refusal(document)
+    if problem:
+        raise ReplayError(f"not valid JSON text: {problem}", rule=FORMAT_RULE)
+    return document
+
+
+class _Refused:
+    """A value the JSON parser read but a replay refuses; :func:`_first_refusal` says where."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+
+
+class _JsonFloat(float):
+    """A number written with a fraction or an exponent, which is never an integer, whatever its
+    value: fastjsonschema (as JSON Schema) takes ``2.0`` for an integer by asking
+    ``is_integer()``; a replay writes its integers (version, players, seed) as ``2``.
+    """
+
+    def is_integer(self) -> bool:
+        return False
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any] | _Refused:
+    seen: set[str] = set()
+    for key, _ in pairs:  # json.loads alone keeps the last of a repeated key, silently
+        if key in seen:
+            return _Refused(f"the key {_quoted(key)} appears twice in one object")
+        seen.add(key)
+    return dict(pairs)
+
+
+def _json_int(text: str) -> int | _Refused:
+    if len(text) > MAX_NUMBER_CHARS:
+        return _Refused(f"an integer of {len(text)} characters (the limit is "
+                        f"{MAX_NUMBER_CHARS})")
+    return int(text)
+
+
+def _json_float(text: str) -> float | _Refused:
+    if len(text) > MAX_NUMBER_CHARS:
+        return _Refused(f"a number of {len(text)} characters (the limit is {MAX_NUMBER_CHARS})")
+    number = _JsonFloat(text)
+    return number if math.isfinite(number) else _Refused(f"{text} is too large for a number")
+
+
+def _json_constant(text: str) -> _Refused:
+    return _Refused(f"{text} is not a JSON number")  # Python's json reads NaN and Infinity
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _first_refusal(document: Any) -> str:
+    """``"where: what"`` for the first refused value or lone surrogate, in file order; ``""``
+    if none. The walk is a loop, not a recursion: json.loads takes deeper nesting than Python's
+    recursion limit leaves to a caller.
+    """
+    pending: list[tuple[str, Any]] = [("", document)]
+    while pending:
+        where, value = pending.pop()
+        place = where or "the document"
+        if isinstance(value, _Refused):
+            return f"{place}: {value.problem}"
+        if isinstance(value, str) and _lone_surrogate(value):
+            return f"{place}: {_lone_surrogate(value)}"
+        if isinstance(value, dict):
+            for key in value:
+                if _lone_surrogate(key):
+                    return f"{place}: the key {_quoted(key)} holds {_lone_surrogate(key)}"
+            children = list(value.items())
+        elif isinstance(value, list):
+            children = list(enumerate(value))
+        else:
+            continue
+        prefix = f"{where}/" if where else ""
+        pending.extend((f"{prefix}{key}", item) for key, item in reversed(children)
+                       if isinstance(item, str | dict | list | _Refused))
+    return ""
+
+
+def _lone_surrogate(text: str) -> str:
+    """What is wrong with a lone surrogate in ``text`` (``""`` if none): ``"\\ud800"`` unpaired
+    in JSON is half of a UTF-16 pair, not text, and cannot be saved as UTF-8.
+    """
+    found = _SURROGATE.search(text)
+    if found is None:
+        return ""
+    return (f"a lone surrogate {ascii(found.group())[1:-1]} at character {found.start()} "
+            "(half of a UTF-16 pair: not text)")
+
+
+def _quoted(text: str) -> str:
+    """``text`` as an ASCII literal, cut to 40 characters: error messages stay short."""
+    return ascii(text if len(text) <= 40 else text[:40] + "...")
 
 
 def _headers(players: int, seed: int | None, given: dict[str, Any] | None) -> dict[str, Any]:

@@ -1,0 +1,134 @@
+"""Replay files as a stranger may send them: every input loads and saves again, or is refused
+with a ReplayError that says what is wrong and where (the rule ``format`` for the file's text).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from splendor_nb.replay import FORMAT_RULE, Replay, ReplayError
+from support.games import random_replay
+
+GOOD = random_replay(2, seed=4).dumps()
+
+
+def refused(text: str | bytes) -> ReplayError:
+    """The error of loading ``text``, which must be exactly a ReplayError about the format."""
+    with pytest.raises(ReplayError) as caught:
+        Replay.loads(text)
+    assert type(caught.value) is ReplayError
+    assert caught.value.rule == FORMAT_RULE and caught.value.turn is None
+    return caught.value
+
+
+def changed(old: str, new: str) -> str:
+    """The good file with its first ``old`` replaced by ``new``."""
+    assert old in GOOD
+    return GOOD.replace(old, new, 1)
+
+
+def loads_and_saves_again(text: str) -> Replay:
+    replay = Replay.loads(text)
+    assert Replay.loads(replay.dumps()).dumps() == replay.dumps()
+    return replay
+
+
+# --- numbers ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("digits", [101, 4301, 100_000])
+def test_a_huge_integer_is_refused_where_it_stands(digits: int) -> None:
+    error = refused(changed('"seed": 4', f'"seed": {"9" * digits}'))
+    assert f"headers/seed: an integer of {digits} characters (the limit is 100)" in str(error)
+
+
+def test_a_huge_integer_in_a_free_header_is_refused_too() -> None:
+    error = refused(changed('"notes": ""', f'"notes": "", "elo": [1, -{"7" * 5000}]'))
+    assert "headers/elo/1: an integer of 5001 characters" in str(error)
+
+
+def test_integers_of_up_to_100_characters_load() -> None:
+    replay = loads_and_saves_again(changed('"seed": 4', f'"seed": {"9" * 100}'))
+    assert replay.headers["seed"] == int("9" * 100)
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ('"players": 2,', '"players": 2.0,', "setup/players: must be integer"),
+    ('"players": 2,', '"players": 2e0,', "setup/players: must be integer"),
+    ('"seed": 4', '"seed": 4.0', "headers/seed: must be integer or null"),
+    ('"seed": 4', '"seed": 40E-1', "headers/seed: must be integer or null"),
+])
+def test_an_integer_written_as_a_float_is_refused(old: str, new: str, where: str) -> None:
+    assert where in str(refused(changed(old, new)))
+
+
+def test_the_version_must_be_the_integer_1() -> None:
+    assert "version: must be the integer 1, not 1.0" in str(
+        refused(changed('"version": 1', '"version": 1.0')))
+    assert "version: must be the integer 1, not True" in str(
+        refused(changed('"version": 1', '"version": true')))
+    assert "unknown replay version 2.5" in str(refused(changed('"version": 1', '"version": 2.5')))
+
+
+@pytest.mark.parametrize(("literal", "problem"), [
+    ("NaN", "NaN is not a JSON number"), ("-Infinity", "-Infinity is not a JSON number"),
+    ("1e400", "1e400 is too large for a number"),
+    ("0." + "0" * 200 + "1", "a number of 203 characters (the limit is 100)"),
+])
+def test_numbers_that_are_not_json_numbers_are_refused(literal: str, problem: str) -> None:
+    error = refused(changed('"notes": ""', f'"notes": "", "rating": {literal}'))
+    assert f"headers/rating: {problem}" in str(error)
+
+
+def test_floats_in_free_headers_load_and_save_again() -> None:
+    replay = loads_and_saves_again(changed('"notes": ""', '"notes": "", "rating": [1.5, 2.0]'))
+    assert replay.headers["rating"] == [1.5, 2.0]
+
+
+# --- text ---------------------------------------------------------------------------------------
+
+def test_a_lone_surrogate_in_a_name_is_refused() -> None:
+    error = refused(changed('"name": "Player 2"', '"name": "Bo\\ud800"'))
+    assert ("headers/players/1/name: a lone surrogate \\ud800 at character 2 "
+            "(half of a UTF-16 pair: not text)") in str(error)
+
+
+def test_a_lone_surrogate_in_a_comment_names_the_turn() -> None:
+    document = json.loads(GOOD)
+    document["turns"][2]["comment"] = "ok \udfff"
+    error = refused(json.dumps(document))
+    assert "turns/2/comment: a lone surrogate \\udfff at character 3" in str(error)
+
+
+def test_a_lone_surrogate_in_a_key_is_refused() -> None:
+    error = refused(changed('"event"', '"ev\\udc00nt"'))
+    assert "headers: the key 'ev\\udc00nt' holds a lone surrogate \\udc00" in str(error)
+
+
+def test_a_surrogate_pair_is_one_character_and_loads() -> None:
+    replay = loads_and_saves_again(changed('"notes": ""', '"notes": "\\ud83d\\ude00"'))
+    assert replay.headers["notes"] == "\N{GRINNING FACE}"
+
+
+def test_a_lone_surrogate_in_python_text_is_not_utf8() -> None:
+    assert "not UTF-8 text" in str(refused(changed('"event": ""', '"event": "\ud800"')))
+
+
+# --- objects ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ('"event": "",', '"event": "", "event": "x",', "headers: the key 'event'"),
+    ('"format"', '"turns": [], "format"', "the document: the key 'turns'"),
+    ('"name": "Player 1",', '"name": "Player 1", "name": "Eve",', "headers/players/0: the key"),
+])
+def test_a_key_twice_in_one_object_is_refused(old: str, new: str, where: str) -> None:
+    message = str(refused(changed(old, new)))
+    assert where in message and "appears twice in one object" in message
+
+
+def test_a_repeated_key_in_a_turn_is_refused() -> None:
+    lines = GOOD.splitlines()  # the file ends with the last turn, " ]" and "}"
+    lines[-3] = lines[-3].replace('{"move"', '{"glyph": "!", "glyph": "?", "move"')
+    last = len(json.loads(GOOD)["turns"]) - 1
+    assert f"turns/{last}: the key 'glyph' appears twice" in str(refused("\n".join(lines)))
