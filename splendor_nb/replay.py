@@ -24,6 +24,7 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -265,20 +266,15 @@ class Replay:
     def load(cls, path: str | os.PathLike[str]) -> Replay:
         """Read and validate a replay file; any problem is a :class:`ReplayError` naming the file.
 
+        Only a regular file is read (not a folder, a device or a pipe), and at most
+        :data:`MAX_BYTES` of it.
+
         >>> Replay.load("no/such/file.json")
         Traceback (most recent call last):
         ...
         splendor_nb.replay.ReplayError: no/such/file.json: cannot read: No such file or directory
         """
-        source = Path(path)
-        try:
-            size = source.stat().st_size
-            if size > MAX_BYTES:
-                raise ReplayError(f"{path}: {size} bytes is too large for a replay "
-                                  f"(limit {MAX_BYTES})", rule=FORMAT_RULE)
-            data = source.read_bytes()
-        except OSError as error:
-            raise ReplayError(f"{path}: cannot read: {error.strerror or error}") from error
+        data = _read_file(path)
         try:
             return cls._parse_bytes(data)
         except ReplayError as error:
@@ -382,6 +378,40 @@ def _card_id(card: Card | None) -> str:
     if card is None:
         raise ValueError("a replay starts with a full market")
     return card.id
+
+
+def _read_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_BYTES`; a :class:`ReplayError` naming
+    ``path`` otherwise. Its kind is checked before opening (opening a device or a pipe can block
+    or have effects) and again once open, in case it was swapped; the open does not wait for a
+    pipe's writer, and at most one byte over the limit is read (/dev/zero reports size 0).
+    """
+    try:
+        _check_regular(path, os.stat(path))
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as source:
+            _check_regular(path, os.fstat(source.fileno()))
+            data = source.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise ReplayError(f"{path}: cannot read: {error.strerror or error}") from error
+    if len(data) > MAX_BYTES:
+        raise ReplayError(f"{path}: over {MAX_BYTES} bytes is too large for a replay",
+                          rule=FORMAT_RULE)
+    return data
+
+
+_FILE_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFCHR: "a character device",
+               stat.S_IFBLK: "a block device", stat.S_IFIFO: "a named pipe (FIFO)",
+               stat.S_IFSOCK: "a socket"}
+
+
+def _check_regular(path: str | os.PathLike[str], status: os.stat_result) -> None:
+    if not stat.S_ISREG(status.st_mode):
+        kind = _FILE_KINDS.get(stat.S_IFMT(status.st_mode), "a special file")
+        raise ReplayError(f"{path}: cannot read: it is {kind}, not a regular file")
+    if status.st_size > MAX_BYTES:
+        raise ReplayError(f"{path}: {status.st_size} bytes is too large for a replay "
+                          f"(limit {MAX_BYTES})", rule=FORMAT_RULE)
 
 
 def _read_document(data: bytes) -> Any:

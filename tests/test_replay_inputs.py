@@ -5,10 +5,13 @@ with a ReplayError that says what is wrong and where (the rule ``format`` for th
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 
-from splendor_nb.replay import FORMAT_RULE, Replay, ReplayError
+from splendor_nb import replay as replay_module
+from splendor_nb.replay import FORMAT_RULE, MAX_BYTES, Replay, ReplayError
 from support.games import random_replay
 
 GOOD = random_replay(2, seed=4).dumps()
@@ -132,3 +135,47 @@ def test_a_repeated_key_in_a_turn_is_refused() -> None:
     lines[-3] = lines[-3].replace('{"move"', '{"glyph": "!", "glyph": "?", "move"')
     last = len(json.loads(GOOD)["turns"]) - 1
     assert f"turns/{last}: the key 'glyph' appears twice" in str(refused("\n".join(lines)))
+
+
+# --- files that are not regular files -----------------------------------------------------------
+
+def load_refused(path: str | Path) -> ReplayError:
+    """The error of loading ``path``, which must be exactly a ReplayError naming the path."""
+    with pytest.raises(ReplayError) as caught:
+        Replay.load(path)
+    assert type(caught.value) is ReplayError and str(caught.value).startswith(f"{path}: ")
+    return caught.value
+
+
+def test_a_device_is_refused_before_it_is_read() -> None:
+    error = load_refused("/dev/zero")
+    assert str(error) == "/dev/zero: cannot read: it is a character device, not a regular file"
+
+
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)
+    assert "cannot read: it is a named pipe (FIFO), not a regular file" in str(load_refused(pipe))
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    assert "cannot read: it is a folder, not a regular file" in str(load_refused(tmp_path))
+
+
+def test_a_pipe_swapped_in_after_the_check_is_refused_once_open(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)
+    regular = tmp_path / "regular.json"
+    regular.write_text(GOOD, encoding="utf-8")
+    real_stat = os.stat
+    monkeypatch.setattr(os, "stat", lambda path, **kw: real_stat(
+        regular if Path(path) == pipe else path, **kw))  # the pipe looks regular before the open
+    assert "it is a named pipe (FIFO), not a regular file" in str(load_refused(pipe))
+
+
+def test_an_endless_file_is_read_only_to_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(replay_module, "_check_regular", lambda path, status: None)
+    error = load_refused("/dev/zero")  # like a /proc file, whose size says 0
+    assert str(error) == f"/dev/zero: over {MAX_BYTES} bytes is too large for a replay"
+    assert error.rule == FORMAT_RULE
