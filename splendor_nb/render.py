@@ -55,14 +55,41 @@ _PANEL_X = 528
 _NAME_CHARS = 30
 
 
+@dataclass(frozen=True, slots=True)
+class Interaction:
+    """What the person to move may click on the board now, and what they have picked so far.
+
+    >>> Interaction(takeable=frozenset({"red"})).picked_tokens
+    (0, 0, 0, 0, 0, 0)
+    """
+
+    takeable: frozenset[str] = frozenset()
+    """Gem colours ("white"...) whose pile may be picked now (R-TAKE3, R-TAKE2)."""
+    picked_tokens: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    """Tokens picked for a take so far, per colour in COLOURS order."""
+    buyable: frozenset[str] = frozenset()
+    """Card ids (market or the mover's reserved) affordable now."""
+    reservable: frozenset[str] = frozenset()
+    """Face-up card ids that may be reserved now."""
+    reservable_decks: frozenset[int] = frozenset()
+    """Tiers whose deck may be reserved blind."""
+    picked_card: str | None = None
+    """The card picked, awaiting Buy or Reserve."""
+    hint: str | None = None
+    """A move in the notation to highlight as a hint."""
+
+
 def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = True,
-              previous: GameState | None = None, names: Sequence[str] | None = None) -> str:
+              previous: GameState | None = None, names: Sequence[str] | None = None,
+              interaction: Interaction | None = None) -> str:
     """The whole board as an SVG string (``viewBox`` 1000 wide, ``width="100%"``).
 
     ``viewer=None`` shows everything; ``viewer=i`` draws the other players' blind reserves
     face-down. ``highlight`` marks the last move. ``previous`` is accepted as before and no
     longer needed: the state records what its last turn did. ``names`` label the players
-    (escaped); the default is "Player 1", "Player 2", ...
+    (escaped); the default is "Player 1", "Player 2", ... ``interaction`` (an
+    :class:`Interaction`) makes the board clickable for the player to move: what they may act
+    on carries ``data-action`` and is marked, what they have picked is shown.
 
     >>> from splendor_nb import new_game, Move
     >>> state = new_game(seed=7).apply(Move.parse("+wbg"))
@@ -95,14 +122,16 @@ def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = 
 
 
 def board_html(state: GameState, *, viewer: int | None = None, highlight: bool = True,
-               previous: GameState | None = None, names: Sequence[str] | None = None) -> str:
+               previous: GameState | None = None, names: Sequence[str] | None = None,
+               interaction: Interaction | None = None) -> str:
     """The board in a ``<div class="splendor-board" data-turn=... data-player=...>``.
 
     >>> from splendor_nb import new_game
     >>> board_html(new_game(seed=7)).split(" style")[0]
     '<div class="splendor-board" data-turn="0" data-player="0"'
     """
-    svg = board_svg(state, viewer=viewer, highlight=highlight, previous=previous, names=names)
+    svg = board_svg(state, viewer=viewer, highlight=highlight, previous=previous, names=names,
+                    interaction=interaction)
     return (f'<div class="splendor-board" data-turn="{state.turn}" '
             f'data-player="{state.current_player}" style="max-width:1000px">{svg}</div>')
 
