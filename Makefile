@@ -3,7 +3,7 @@
 
 # The interpreter: Debian's python3.11 when it can make a venv, else python3. Debian builds it
 # with profile-guided and link-time optimisation; pyenv's default build has neither and runs
-# the engine about 15% slower; the test suite took 275 s against 173 s (README, "Speed").
+# the engine about 15% slower; the test suite took 275 s against 173 s (docs/performance.md).
 # Choose another with `make app PYTHON=...`; an existing .venv keeps its interpreter.
 DEBIAN_PYTHON := /usr/bin/python3.11
 PYTHON ?= $(shell $(DEBIAN_PYTHON) -c 'import ensurepip, venv' >/dev/null 2>&1 \

@@ -1,4 +1,4 @@
-"""Strength and speed of the AI levels: the tournaments behind the figures in the README.
+"""Strength and speed of the AI levels: the tournaments behind the figures in docs/performance.md.
 
     .venv/bin/python -m benchmarks.tournament [--games 200] [--seed 1] [--workers 2]
         [--pairs hard-medium,medium-easy,hard-easy]
@@ -25,8 +25,8 @@ TARGETS = {("hard", "medium"): 0.70, ("medium", "easy"): 0.85}
 
 def run(games: int = 40, seed: int = 1, workers: int | None = None,
         pairs: str = "hard-medium,medium-easy") -> None:
-    """Play and print each pair's tournament (``make bench`` plays 40 games; the README's
-    figures come from 200: ``python -m benchmarks.tournament --games 200``)."""
+    """Play and print each pair's tournament (``make bench`` plays 40 games; the figures in
+    docs/performance.md come from 200: ``python -m benchmarks.tournament --games 200``)."""
     print(reference_line())
     for pair in pairs.split(","):
         level_a, level_b = pair.split("-")
