@@ -41,7 +41,8 @@ def reference_seconds(rounds: int = 5) -> float:
 
 
 def interpreter() -> str:
-    """Which Python runs the benchmarks: builds of one version differ in speed (see docs/performance.md)."""
+    """Which Python runs the benchmarks: builds of one version differ in speed
+    (docs/performance.md)."""
     return (f"{platform.python_implementation()} {platform.python_version()}, "
             f"{os.path.realpath(sys.executable)}")
 
