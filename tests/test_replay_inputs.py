@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from splendor_nb import replay as replay_module
-from splendor_nb.replay import FORMAT_RULE, MAX_BYTES, Replay, ReplayError
+from splendor_nb.moves import Move
+from splendor_nb.replay import FORMAT_RULE, GLYPHS, MAX_BYTES, Replay, ReplayError, Turn, _turn_line
 from support.games import random_replay
 
 GOOD = random_replay(2, seed=4).dumps()
@@ -179,3 +183,76 @@ def test_an_endless_file_is_read_only_to_the_limit(monkeypatch: pytest.MonkeyPat
     error = load_refused("/dev/zero")  # like a /proc file, whose size says 0
     assert str(error) == f"/dev/zero: over {MAX_BYTES} bytes is too large for a replay"
     assert error.rule == FORMAT_RULE
+
+
+# --- saving what the loader takes, and only that --------------------------------------------------
+
+def test_a_file_whose_headers_grow_past_the_limit_when_saved_is_refused() -> None:
+    nested = "[" * 500 + "]" * 500  # 1 kB here, a quarter of a megabyte re-indented one per line
+    text = changed('"notes": ""', f'"notes": "", "deep": [{", ".join([nested] * 45)}]')
+    assert len(text.encode()) < MAX_BYTES // 100
+    error = refused(text)
+    assert str(error) == (f"written out, this replay would be over {MAX_BYTES} bytes, "
+                          "the limit of a replay file")
+
+
+def test_a_file_near_the_limit_loads_and_saves_to_the_same_bytes() -> None:
+    document = json.loads(GOOD)
+    document["turns"][0]["comment"] = "é" * ((MAX_BYTES - len(GOOD.encode()) - 20) // 2)
+    text = Replay.loads(json.dumps(document, ensure_ascii=False)).dumps()
+    assert MAX_BYTES - 100 < len(text.encode()) <= MAX_BYTES
+    assert Replay.loads(text).dumps() == text
+
+
+@pytest.mark.parametrize(("header", "value", "problem"), [
+    ("seed", 4.0, "cannot be saved: not a valid replay: headers/seed: must be integer or null"),
+    ("event", "Club \udc00", "cannot be saved: headers/event: a lone surrogate \\udc00 at "
+                             "character 5 (half of a UTF-16 pair: not text)"),
+    ("rating", float("nan"), "cannot be saved: the headers hold what JSON cannot: Out of range "
+                             "float values are not JSON compliant"),
+    ("tags", {"a", "b"}, "cannot be saved: the headers hold what JSON cannot: Object of type "
+                         "set is not JSON serializable"),
+    ("elo", 10**5000, "cannot be saved: the headers hold what JSON cannot: Exceeds the limit"),
+    ("elo", 10**150, "cannot be saved: not valid JSON text: headers/elo: an integer of 151 "
+                     "characters (the limit is 100)"),
+    ("notes", "x" * MAX_BYTES, f"written out, this replay would be over {MAX_BYTES} bytes"),
+    ("players", [{"name": "Ann", "kind": "robot"}, {"name": "Bo"}],
+     "cannot be saved: not a valid replay: headers/players/0/kind: must be one of"),
+    ("players", [{"name": "Ann"}], "cannot be saved: not a valid replay: headers/players: must "
+                                   "contain at least 2 items"),
+], ids=["float seed", "lone surrogate", "NaN", "a set", "5001 digits", "151 digits", "too long",
+        "bad kind", "one player"])
+def test_a_save_the_loader_would_refuse_writes_nothing(
+        tmp_path: Path, header: str, value: object, problem: str) -> None:
+    replay = Replay.loads(GOOD)
+    target = tmp_path / "game.json"
+    target.write_text("the old file", encoding="utf-8")
+    replay.headers[header] = value
+    with pytest.raises(ReplayError) as caught:
+        replay.save(target)
+    assert type(caught.value) is ReplayError and caught.value.rule == FORMAT_RULE
+    assert str(caught.value).startswith(problem)
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+    assert target.read_text(encoding="utf-8") == "the old file"
+
+
+@pytest.mark.parametrize(("field", "value", "problem"), [
+    ("comment", "ok \ud800", "cannot be saved: turns/3/comment: a lone surrogate \\ud800 at "
+                             "character 3"),
+    ("glyph", "!!!", "cannot be saved: turn 4: glyph: must be one of"),
+])
+def test_a_turn_changed_behind_annotate_is_refused_at_save(
+        tmp_path: Path, field: str, value: str, problem: str) -> None:
+    replay = Replay.loads(GOOD)
+    setattr(replay.turns[3], field, value)  # annotate() would refuse the glyph
+    with pytest.raises(ReplayError, match=f"^{re.escape(problem)}"):
+        replay.save(tmp_path / "game.json")
+    assert list(tmp_path.iterdir()) == []
+
+
+@given(comment=st.text(max_size=30), glyph=st.sampled_from(("", *GLYPHS)),
+       revealed=st.sampled_from([None, "1w1", "3k4"]))
+def test_a_turn_line_is_the_json_of_the_turn(comment: str, glyph: str,
+                                             revealed: str | None) -> None:
+    turn = Turn(Move.parse("B1w3"), revealed, comment, glyph)
+    assert _turn_line(turn) == "  " + json.dumps(turn.to_json(), ensure_ascii=False)
