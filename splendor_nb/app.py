@@ -1,13 +1,14 @@
 """The Voila app: ``build_app()`` returns the root widget (a Tab with the DOM class
-``splendor-app``). For now it has one tab, Replay: the replay viewer with a replay picker.
+``splendor-app``) with two tabs: Replay, the replay viewer with a replay picker, and Rules, the
+rulebook (docs/rules.md) by rule id.
 
 A deep link ``?replay=NAME&turn=N`` opens the shipped replay NAME (a file in the package's
 replays folder, :data:`~splendor_nb.ui.replays.REPLAYS_DIR`, named without ``.json``) at turn N.
 NAME can only name a shipped replay: anything else, a path included, gets a message in the app
-and no file outside that folder is ever read.
+and no file outside that folder is ever read. ``?rule=R-TAKE2`` opens the Rules tab at that rule.
 
 >>> parse_deep_link("replay=duel&turn=12", ["duel"])
-DeepLink(name='duel', turn=12, error='')
+DeepLink(name='duel', turn=12, error='', rule=None)
 >>> parse_deep_link("replay=../../pyproject.toml", ["duel"]).error
 "There is no shipped replay named '../../pyproject.toml'. Shipped replays: duel."
 """
@@ -23,7 +24,9 @@ import ipywidgets as widgets
 
 from splendor_nb.engine import new_game
 from splendor_nb.replay import Replay
+from splendor_nb.rulebook import RULE_IDS
 from splendor_nb.ui import REPLAYS_DIR, ReplayController, ReplayViewer, shipped_replays
+from splendor_nb.ui.rules_view import RulesView
 
 APP_CLASS = "splendor-app"
 """The DOM class of the app's root element (what the browser tests wait for)."""
@@ -37,6 +40,8 @@ class DeepLink(NamedTuple):
     name: str | None = None
     turn: int | None = None
     error: str = ""
+    rule: str | None = None
+    """A rule id to open in the Rules tab."""
 
 
 def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.Tab:
@@ -49,7 +54,7 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
 
     >>> app = build_app("replay=../../pyproject.toml")
     >>> "splendor-app" in app._dom_classes, app.titles
-    (True, ('Replay',))
+    (True, ('Replay', 'Rules'))
     """
     shipped = shipped_replays(folder)
     controller = ReplayController(Replay.from_state(new_game()), name="new game")
@@ -58,12 +63,17 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
     else:
         controller.error = f"No replays are shipped in {folder}: open a replay file."
     viewer = ReplayViewer(controller, folder=folder, keyboard="page")
-    app = widgets.Tab(children=[viewer.widget], titles=("Replay",),
+    rules = RulesView()
+    app = widgets.Tab(children=[viewer.widget, rules.widget], titles=("Replay", "Rules"),
                       layout=widgets.Layout(width="100%"))
     app.add_class(APP_CLASS)
     app.viewer = viewer  # the tests and the notebook reach the controller through it
+    app.rules = rules
     link = parse_deep_link(request_query() if query is None else query, list(shipped))
     _follow(controller, link, shipped)
+    if link.rule is not None:
+        rules.show(link.rule)
+        app.selected_index = 1
     return app
 
 
@@ -71,11 +81,19 @@ def parse_deep_link(query: str, names: list[str]) -> DeepLink:
     """Read ``replay=NAME&turn=N`` from a query string; NAME must be one of ``names``.
 
     >>> parse_deep_link("", ["duel"])
-    DeepLink(name=None, turn=None, error='')
-    >>> parse_deep_link("replay=duel.json&turn=x", ["duel"])
-    DeepLink(name='duel', turn=None, error="turn must be a whole number, not 'x'.")
+    DeepLink(name=None, turn=None, error='', rule=None)
+    >>> parse_deep_link("replay=duel.json&turn=x", ["duel"]).error
+    "turn must be a whole number, not 'x'."
+    >>> parse_deep_link("rule=R-TAKE2", []).rule, parse_deep_link("rule=R-X", []).error[:22]
+    ('R-TAKE2', "There is no rule 'R-X'")
     """
     params = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    rule = params.get("rule", [None])[-1]
+    if rule is not None:
+        if rule not in RULE_IDS:
+            return DeepLink(error=f"There is no rule {rule!r}; rule ids look like R-TAKE2 "
+                            "(see the Rules tab).")
+        return DeepLink(rule=rule)
     name = params.get("replay", [None])[-1]
     turn_text = params.get("turn", [None])[-1]
     if name is not None:
