@@ -19,13 +19,16 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import hashlib
 import json
 import math
 import os
 import re
+import secrets
 import stat
-import tempfile
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -48,6 +51,11 @@ NOTATION = "notation"
 """The ``rule`` of a :class:`ReplayError` for a move that does not parse (not a rule violation)."""
 FORMAT_RULE = "format"
 """The ``rule`` of a :class:`ReplayError` for a file that breaks the replay format (the schema)."""
+TEMPORARY_MARK = ".splendor-tmp-"
+"""Save writes ``.NAME.splendor-tmp-RANDOM`` beside ``NAME``, then renames it over ``NAME``."""
+STALE_TEMPORARY_SECONDS = 600
+"""A temporary file older than this was left by a crashed save (a save takes well under a
+second), and the next save of the same file removes it; a younger one may be another save's."""
 MAX_NUMBER_CHARS = 100
 """Longer number literals are refused: a seed needs 20 digits, and Python's ``int()`` refuses
 4,301 digits with a ValueError of its own."""
@@ -71,6 +79,19 @@ class ReplayError(ValueError):
         self.move_text = move_text
         self.rule = rule
         self.partial = partial
+
+
+class FileChangedError(ReplayError):
+    """:meth:`Replay.save` with ``if_unchanged=True`` found a file this replay has not seen."""
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """A file as a replay read or wrote it: its real path (symlinks followed), size, SHA-256."""
+
+    path: Path
+    size: int
+    sha256: str
 
 
 @dataclass
@@ -110,6 +131,8 @@ class Replay:
         self.turns: list[Turn] = []
         self._states = [start]
         self._known_decks = known_decks
+        self.source_stamp: FileStamp | None = None
+        """The file this replay was loaded from or last saved to, as it was then."""
 
     # --- building -------------------------------------------------------------------------------
 
@@ -236,26 +259,44 @@ class Replay:
         """The replay file's text: stable key order, one turn per line, ending with a newline."""
         return "".join(self._text_parts())
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the file atomically: a temporary file in the same folder, synced, then renamed.
+    def save(self, path: str | os.PathLike[str], *, if_unchanged: bool = False) -> None:
+        """Write the file atomically, through a symlink to its target, keeping the target's mode.
 
         A file that :meth:`load` would refuse is not written: a :class:`ReplayError` says why
         (over :data:`MAX_BYTES`, or headers that are not a replay's, set after it was made).
+        The text goes to a temporary file beside the target (``.NAME.splendor-tmp-*``; those a
+        crashed save left are removed), synced, renamed over the target, and the folder synced.
+
+        ``if_unchanged=True`` guards a file another program or page may have changed: instead
+        of overwriting a file whose content this replay has not seen (not the one it was loaded
+        from or last saved to, see :attr:`source_stamp`, or changed since), it raises
+        :class:`FileChangedError`, and nothing is written. A path with no file is always saved.
+
+        >>> import pathlib, tempfile
+        >>> from splendor_nb.engine import new_game
+        >>> path = pathlib.Path(tempfile.mkdtemp(), "game.json")
+        >>> Replay.from_state(new_game(players=2, seed=7)).save(path)
+        >>> opened = Replay.load(path)
+        >>> other = Replay.load(path); _ = other.play("+wbg"); other.save(path, if_unchanged=True)
+        >>> opened.save(path, if_unchanged=True)
+        Traceback (most recent call last):
+        ...
+        splendor_nb.replay.FileChangedError: .../game.json: changed since it was opened; ...
         """
-        target = Path(path)
         data = self._file_bytes()
         _check_loadable(data)
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                        dir=target.parent)
+        target = Path(os.path.realpath(path))  # a symlink stays, its target is written
+        _remove_stale_temporary_files(target)
+        temporary = _write_temporary(target, data)
         try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(data)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temp, target)
+            if if_unchanged:
+                self._check_unchanged(path, target)
+            os.replace(temporary, target)
         except BaseException:
-            Path(temp).unlink(missing_ok=True)
+            temporary.unlink(missing_ok=True)
             raise
+        _sync_folder(target.parent)
+        self.source_stamp = FileStamp(target, len(data), hashlib.sha256(data).hexdigest())
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Replay:
@@ -271,10 +312,13 @@ class Replay:
         """
         data = _read_file(path)
         try:
-            return cls._parse_bytes(data)
+            replay = cls._parse_bytes(data)
         except ReplayError as error:
             error.args = (f"{path}: {error}",)
             raise
+        replay.source_stamp = FileStamp(Path(os.path.realpath(path)), len(data),
+                                        hashlib.sha256(data).hexdigest())
+        return replay
 
     @classmethod
     def loads(cls, text: str | bytes) -> Replay:
@@ -313,6 +357,19 @@ class Replay:
         return replay
 
     # --- private helpers ------------------------------------------------------------------------
+
+    def _check_unchanged(self, path: str | os.PathLike[str], target: Path) -> None:
+        try:
+            size = os.stat(target).st_size
+        except FileNotFoundError:
+            return  # nothing to overwrite
+        seen = self.source_stamp
+        if seen is None or seen.path != target:
+            raise FileChangedError(f"{path}: a file is already there that this replay was not "
+                                   "opened from; save a copy under another name")
+        if size != seen.size or hashlib.sha256(_read_file(target)).hexdigest() != seen.sha256:
+            raise FileChangedError(f"{path}: changed since it was opened; save a copy under "
+                                   "another name to keep both")
 
     def _text_parts(self) -> Iterator[str]:
         """The file's text in pieces, so that a file over the limit is refused before it is
@@ -454,6 +511,48 @@ def _check_regular(path: str | os.PathLike[str], status: os.stat_result) -> None
     if status.st_size > MAX_BYTES:
         raise ReplayError(f"{path}: {status.st_size} bytes is too large for a replay "
                           f"(limit {MAX_BYTES})", rule=FORMAT_RULE)
+
+
+def _write_temporary(target: Path, data: bytes) -> Path:
+    """A new file beside ``target`` holding ``data``, synced, with the target's mode, or the
+    mode of any new file (0666 less the umask) when there is no target yet.
+    """
+    temporary = target.with_name(f".{target.name}{TEMPORARY_MARK}{secrets.token_hex(8)}")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(descriptor, "wb") as out:
+            with contextlib.suppress(FileNotFoundError):  # a new file keeps what the umask gave
+                os.fchmod(out.fileno(), stat.S_IMODE(os.stat(target).st_mode))
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return temporary
+
+
+def _remove_stale_temporary_files(target: Path) -> None:
+    """Remove the temporary files of ``target`` that crashed saves left behind."""
+    prefix = f".{target.name}{TEMPORARY_MARK}"
+    too_old = time.time() - STALE_TEMPORARY_SECONDS
+    with os.scandir(target.parent) as entries:
+        for entry in entries:
+            with contextlib.suppress(FileNotFoundError):  # another save removed it first
+                if (entry.name.startswith(prefix) and entry.is_file(follow_symlinks=False)
+                        and entry.stat(follow_symlinks=False).st_mtime < too_old):
+                    os.unlink(entry.path)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Sync the folder, so that the rename itself survives a power cut (POSIX)."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return  # Windows cannot open a folder; its renames are journaled
+    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def _read_document(data: bytes) -> Any:

@@ -4,9 +4,15 @@ with a ReplayError that says what is wrong and where (the rule ``format`` for th
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+import signal
+import stat
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +21,16 @@ from hypothesis import strategies as st
 
 from splendor_nb import replay as replay_module
 from splendor_nb.moves import Move
-from splendor_nb.replay import FORMAT_RULE, GLYPHS, MAX_BYTES, Replay, ReplayError, Turn, _turn_line
+from splendor_nb.replay import (
+    FORMAT_RULE,
+    GLYPHS,
+    MAX_BYTES,
+    FileChangedError,
+    Replay,
+    ReplayError,
+    Turn,
+    _turn_line,
+)
 from support.games import random_replay
 
 GOOD = random_replay(2, seed=4).dumps()
@@ -42,7 +57,7 @@ def loads_and_saves_again(text: str) -> Replay:
     return replay
 
 
-# --- numbers ------------------------------------------------------------------------------------
+# --- numbers --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("digits", [101, 4301, 100_000])
 def test_a_huge_integer_is_refused_where_it_stands(digits: int) -> None:
@@ -93,7 +108,7 @@ def test_floats_in_free_headers_load_and_save_again() -> None:
     assert replay.headers["rating"] == [1.5, 2.0]
 
 
-# --- text ---------------------------------------------------------------------------------------
+# --- text -----------------------------------------------------------------------------------------
 
 def test_a_lone_surrogate_in_a_name_is_refused() -> None:
     error = refused(changed('"name": "Player 2"', '"name": "Bo\\ud800"'))
@@ -122,7 +137,7 @@ def test_a_lone_surrogate_in_python_text_is_not_utf8() -> None:
     assert "not UTF-8 text" in str(refused(changed('"event": ""', '"event": "\ud800"')))
 
 
-# --- objects ------------------------------------------------------------------------------------
+# --- objects --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("old", "new", "where"), [
     ('"event": "",', '"event": "", "event": "x",', "headers: the key 'event'"),
@@ -141,7 +156,7 @@ def test_a_repeated_key_in_a_turn_is_refused() -> None:
     assert f"turns/{last}: the key 'glyph' appears twice" in str(refused("\n".join(lines)))
 
 
-# --- files that are not regular files -----------------------------------------------------------
+# --- files that are not regular files -------------------------------------------------------------
 
 def load_refused(path: str | Path) -> ReplayError:
     """The error of loading ``path``, which must be exactly a ReplayError naming the path."""
@@ -256,3 +271,201 @@ def test_a_turn_line_is_the_json_of_the_turn(comment: str, glyph: str,
                                              revealed: str | None) -> None:
     turn = Turn(Move.parse("B1w3"), revealed, comment, glyph)
     assert _turn_line(turn) == "  " + json.dumps(turn.to_json(), ensure_ascii=False)
+
+
+# --- saving: the file's mode, symlinks, syncing, temporary files ----------------------------------
+
+def saved_game(folder: Path, name: str = "game.json") -> Path:
+    path = folder / name
+    Replay.loads(GOOD).save(path)
+    return path
+
+
+def test_saving_keeps_the_mode_of_the_file(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    path.chmod(0o640)
+    Replay.loads(GOOD).save(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def test_a_new_file_gets_the_mode_the_umask_gives(tmp_path: Path) -> None:
+    old = os.umask(0o027)
+    try:
+        path = saved_game(tmp_path)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640  # 0666 less the umask, not mkstemp's 0600
+
+
+def test_saving_through_a_symlink_writes_its_target(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    real = saved_game(tmp_path / "real")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    replay = Replay.load(link)
+    replay.annotate(1, comment="through the link")
+    replay.save(link)
+    assert link.is_symlink() and link.resolve() == real
+    assert Replay.load(real).turns[0].comment == "through the link"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "real"]
+    assert [p.name for p in real.parent.iterdir()] == ["game.json"]
+
+
+def test_the_folder_is_synced_after_the_rename(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    path = saved_game(tmp_path)
+    replay = Replay.loads(GOOD)
+    replay.annotate(1, comment="new")
+    synced: list[tuple[str, bool]] = []
+    real_fsync = os.fsync
+
+    def recording_fsync(descriptor: int) -> None:
+        kind = "folder" if stat.S_ISDIR(os.fstat(descriptor).st_mode) else "file"
+        synced.append((kind, "new" in path.read_text(encoding="utf-8")))
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", recording_fsync)
+    replay.save(path)
+    assert synced == [("file", False), ("folder", True)]
+
+
+def test_temporary_files_are_named_after_the_file_they_replace(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = saved_game(tmp_path)
+    seen: list[str] = []
+    real_replace = os.replace
+
+    def recording_replace(source: str | Path, target: str | Path) -> None:
+        seen.append(Path(source).name)
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", recording_replace)
+    Replay.loads(GOOD).save(path)
+    assert len(seen) == 1 and re.fullmatch(r"\.game\.json\.splendor-tmp-[0-9a-f]{16}", seen[0])
+
+
+def test_a_killed_save_leaves_a_temporary_file_the_next_save_removes(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    killed = subprocess.run([sys.executable, "-c", KILLED_SAVE, str(path)], check=False)
+    assert killed.returncode == -signal.SIGKILL
+    left = [p for p in tmp_path.iterdir() if p != path]
+    assert len(left) == 1 and left[0].name.startswith(".game.json.splendor-tmp-")
+    hour_ago = time.time() - 3600
+    os.utime(left[0], (hour_ago, hour_ago))
+    Replay.loads(GOOD).save(path)
+    assert list(tmp_path.iterdir()) == [path]
+
+
+KILLED_SAVE = """
+import os, signal, sys
+from splendor_nb.replay import Replay
+from support.games import random_replay
+os.replace = lambda source, target: os.kill(os.getpid(), signal.SIGKILL)
+random_replay(2, seed=4).save(sys.argv[1])
+"""
+
+
+def test_only_stale_temporary_files_of_the_same_file_are_removed(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    stale, fresh, other = (tmp_path / ".game.json.splendor-tmp-0badcafe0badcafe",
+                           tmp_path / ".game.json.splendor-tmp-1234567812345678",
+                           tmp_path / ".other.json.splendor-tmp-0badcafe0badcafe")
+    for leftover in (stale, fresh, other):
+        leftover.write_text("half a file", encoding="utf-8")
+    old = time.time() - replay_module.STALE_TEMPORARY_SECONDS - 60
+    for leftover in (stale, other):
+        os.utime(leftover, (old, old))
+    Replay.loads(GOOD).save(path)
+    assert not stale.exists()
+    assert fresh.exists()  # perhaps another save, still writing
+    assert other.exists()  # another file's
+
+
+# --- saving a file that changed since it was opened -----------------------------------------------
+
+def changed_behind(path: Path) -> None:
+    """Another page saves the file: one more comment."""
+    other = Replay.load(path)
+    other.annotate(2, comment="another page's comment")
+    other.save(path)
+
+
+def refused_save(replay: Replay, path: Path) -> FileChangedError:
+    before = path.read_bytes() if path.exists() else None
+    with pytest.raises(FileChangedError) as caught:
+        replay.save(path, if_unchanged=True)
+    assert type(caught.value) is FileChangedError and isinstance(caught.value, ReplayError)
+    assert str(caught.value).startswith(f"{path}: ")
+    assert (path.read_bytes() if path.exists() else None) == before
+    assert [p for p in path.parent.iterdir() if p.name.startswith(".")] == []
+    return caught.value
+
+
+def test_a_file_changed_since_it_was_opened_is_not_overwritten(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    mine = Replay.load(path)
+    mine.annotate(1, comment="my comment")
+    changed_behind(path)
+    error = refused_save(mine, path)
+    assert str(error) == (f"{path}: changed since it was opened; save a copy under another "
+                          "name to keep both")
+    copy = tmp_path / "game (copy).json"
+    mine.save(copy, if_unchanged=True)
+    assert Replay.load(copy).turns[0].comment == "my comment"
+    assert Replay.load(path).turns[1].comment == "another page's comment"
+
+
+def test_saving_again_and_again_is_not_a_change(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    replay = Replay.load(path)
+    for comment in ("one", "two", "three"):
+        replay.annotate(1, comment=comment)
+        replay.save(path, if_unchanged=True)
+    assert Replay.load(path).turns[0].comment == "three"
+    stamp = replay.source_stamp
+    assert stamp is not None and stamp.path == path.resolve()
+    assert (stamp.size, stamp.sha256) == (path.stat().st_size,
+                                          hashlib.sha256(path.read_bytes()).hexdigest())
+
+
+def test_a_file_touched_but_not_changed_is_saved(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    replay = Replay.load(path)
+    os.utime(path, (1, 1))
+    replay.annotate(1, comment="saved")
+    replay.save(path, if_unchanged=True)
+    assert Replay.load(path).turns[0].comment == "saved"
+
+
+def test_a_file_changed_to_the_same_size_is_not_overwritten(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    replay = Replay.load(path)
+    path.write_text(path.read_text(encoding="utf-8").replace("Player 1", "Player 9"),
+                    encoding="utf-8")
+    assert "changed since it was opened" in str(refused_save(replay, path))
+
+
+def test_a_file_this_replay_was_not_opened_from_is_not_overwritten(tmp_path: Path) -> None:
+    first, second = saved_game(tmp_path, "first.json"), saved_game(tmp_path, "second.json")
+    error = refused_save(Replay.load(first), second)
+    assert str(error) == (f"{second}: a file is already there that this replay was not opened "
+                          "from; save a copy under another name")
+    assert "not opened from" in str(refused_save(Replay.loads(GOOD), first))
+
+
+def test_a_missing_file_is_saved_even_if_unchanged_is_asked(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    replay = Replay.load(path)
+    path.unlink()
+    replay.save(path, if_unchanged=True)
+    Replay.loads(GOOD).save(tmp_path / "new.json", if_unchanged=True)
+    assert Replay.load(path).dumps() == Replay.load(tmp_path / "new.json").dumps()
+
+
+def test_a_file_opened_through_a_symlink_is_the_same_file(tmp_path: Path) -> None:
+    real = saved_game(tmp_path)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    Replay.load(link).save(real, if_unchanged=True)
+    Replay.load(real).save(link, if_unchanged=True)
+    assert link.is_symlink()
