@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from splendor_nb import replay as replay_module
@@ -32,6 +32,7 @@ from splendor_nb.replay import (
     _turn_line,
 )
 from support.games import random_replay
+from tests.test_replay_properties import _paths, mutated
 
 GOOD = random_replay(2, seed=4).dumps()
 
@@ -360,6 +361,7 @@ KILLED_SAVE = """
 import os, signal, sys
 from splendor_nb.replay import Replay
 from support.games import random_replay
+from tests.test_replay_properties import _paths, mutated
 os.replace = lambda source, target: os.kill(os.getpid(), signal.SIGKILL)
 random_replay(2, seed=4).save(sys.argv[1])
 """
@@ -469,3 +471,37 @@ def test_a_file_opened_through_a_symlink_is_the_same_file(tmp_path: Path) -> Non
     Replay.load(link).save(real, if_unchanged=True)
     Replay.load(real).save(link, if_unchanged=True)
     assert link.is_symlink()
+
+
+# --- any input ------------------------------------------------------------------------------------
+
+ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=4),
+    max_leaves=10)
+
+
+@st.composite
+def any_values_anywhere(draw: st.DrawFn) -> str:
+    """The good file with one to three values, anywhere in it, replaced by any JSON."""
+    document = json.loads(GOOD)
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(_paths(document)[1:]))
+        parent = document
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = draw(ANY_JSON)
+    return json.dumps(document, ensure_ascii=draw(st.booleans()))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(any_values_anywhere(), mutated()))
+def test_any_input_loads_and_saves_again_or_is_a_replay_error(text: str | bytes) -> None:
+    try:
+        replay = Replay.loads(text)
+    except ReplayError as error:
+        assert str(error)
+    else:
+        saved = replay.dumps()
+        assert Replay.loads(saved).dumps() == saved
