@@ -125,6 +125,15 @@ def test_slider_and_controller_follow_each_other(viewer: ReplayViewer) -> None:
     assert "Turn 3</b> of" in viewer.navigation.label.value
 
 
+def test_the_summary_gives_the_round_the_move_was_played_in(viewer: ReplayViewer) -> None:
+    players = len(viewer.controller.replay.names)
+    viewer.controller.go(players)  # the last move of the first round
+    assert f"Turn {players}</b> of" in viewer.navigation.label.value
+    assert "round 1 · " in viewer.navigation.label.value
+    viewer.controller.go(players + 1)
+    assert "round 2 · " in viewer.navigation.label.value
+
+
 def test_keyboard_arrows_and_home_end_step_the_controller(viewer: ReplayViewer) -> None:
     keyboard, controller = viewer.keyboard, viewer.controller
     assert set(KEYS) == {"ArrowLeft", "ArrowRight", "Home", "End"}

@@ -73,14 +73,16 @@ def _where(controller: ReplayController) -> str:
     turn, total = controller.turn, len(controller.replay)
     state = controller.state
     names = controller.replay.names
+    played_in = 1
     if turn == 0:
         doing = "setup"
     else:
-        mover = controller.replay.state(turn - 1).current_player
+        before = controller.replay.state(turn - 1)  # the round is the one the move was played in
+        played_in = before.round
         move = html.escape(str(state.last_move))
-        doing = f"{html.escape(names[mover])} played <code>{move}</code>"
+        doing = f"{html.escape(names[before.current_player])} played <code>{move}</code>"
     if state.is_over:
         winners = " and ".join(html.escape(names[i]) for i in state.winners)
         doing += f" · <b>{winners} won</b>" if winners else " · game over"
     return (f"<span data-turn='{turn}'><b>Turn {turn}</b> of {total} · "
-            f"round {state.round} · {doing}</span>")
+            f"round {played_in} · {doing}</span>")

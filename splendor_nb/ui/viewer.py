@@ -56,13 +56,16 @@ class ReplayViewer:
         board_column = widgets.VBox(
             [self.board.widget, self.navigation.widget, self.view_switch.widget,
              _heading("Turn diagram"), self.diagram.widget],
-            layout=widgets.Layout(flex="1 1 560px", min_width="420px", max_width="1000px"))
+            layout=widgets.Layout(flex="1 1 560px", min_width="min(420px, 100%)",
+                                  max_width="1000px"))
         board_column.add_class("splendor-board-column")
         moves_box = widgets.Box([self.moves], layout=widgets.Layout(height="280px", width="100%"))
         side_column = widgets.VBox(
             [_heading("Moves"), moves_box, self.annotation.widget, _heading("Charts"),
              self.charts.widget],
-            layout=widgets.Layout(flex=f"0 0 {CHART_WIDTH + 16}px"))
+            # on a phone the column shrinks to the screen and the charts scroll sideways
+            layout=widgets.Layout(flex=f"0 1 {CHART_WIDTH + 16}px", min_width="0",
+                                  max_width="100%", overflow_x="auto"))
         side_column.add_class("splendor-side-column")
         main = widgets.HBox([board_column, side_column],
                             layout=widgets.Layout(flex_flow="row wrap", width="100%",
