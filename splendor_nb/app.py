@@ -84,7 +84,7 @@ def parse_deep_link(query: str, names: list[str]) -> DeepLink:
     DeepLink(name=None, turn=None, error='', rule=None)
     >>> parse_deep_link("replay=duel.json&turn=x", ["duel"]).error
     "turn must be a whole number, not 'x'."
-    >>> parse_deep_link("rule=R-TAKE2", []).rule, parse_deep_link("rule=R-X", []).error[:22]
+    >>> parse_deep_link("rule=R-TAKE2", []).rule, parse_deep_link("rule=take2", []).error[:24]
     ('R-TAKE2', "There is no rule 'R-X'")
     """
     params = parse_qs(query.lstrip("?"), keep_blank_values=True)
