@@ -85,7 +85,7 @@ def parse_deep_link(query: str, names: list[str]) -> DeepLink:
     >>> parse_deep_link("replay=duel.json&turn=x", ["duel"]).error
     "turn must be a whole number, not 'x'."
     >>> parse_deep_link("rule=R-TAKE2", []).rule, parse_deep_link("rule=take2", []).error[:24]
-    ('R-TAKE2', "There is no rule 'R-X'")
+    ('R-TAKE2', "There is no rule 'take2'")
     """
     params = parse_qs(query.lstrip("?"), keep_blank_values=True)
     rule = params.get("rule", [None])[-1]
