@@ -46,7 +46,8 @@ FORMAT = "splendor-nb-replay"
 VERSION = 1
 GLYPHS: tuple[str, ...] = ("!", "?", "!!", "??", "!?", "?!")
 MAX_BYTES = 10 * 1024 * 1024
-"""Larger files are refused before being read: a real game is a few kilobytes."""
+"""Larger files are refused before being read, and so are replays that would save larger: a
+real game is a few kilobytes."""
 NOTATION = "notation"
 """The ``rule`` of a :class:`ReplayError` for a move that does not parse (not a rule violation)."""
 FORMAT_RULE = "format"
@@ -92,6 +93,15 @@ class FileStamp:
     path: Path
     size: int
     sha256: str
+
+    @classmethod
+    def of(cls, path: str | os.PathLike[str], data: bytes) -> FileStamp:
+        """The stamp of the file at ``path`` holding ``data``.
+
+        >>> FileStamp.of("/tmp/../tmp/game.json", b"{}").size
+        2
+        """
+        return cls(Path(os.path.realpath(path)), len(data), hashlib.sha256(data).hexdigest())
 
 
 @dataclass
@@ -271,10 +281,12 @@ class Replay:
         of overwriting a file whose content this replay has not seen (not the one it was loaded
         from or last saved to, see :attr:`source_stamp`, or changed since), it raises
         :class:`FileChangedError`, and nothing is written. A path with no file is always saved.
+        The check is made just before the rename: two saves in the same instant can still race.
 
         >>> import pathlib, tempfile
         >>> from splendor_nb.engine import new_game
-        >>> path = pathlib.Path(tempfile.mkdtemp(), "game.json")
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> path = pathlib.Path(folder.name, "game.json")
         >>> Replay.from_state(new_game(players=2, seed=7)).save(path)
         >>> opened = Replay.load(path)
         >>> other = Replay.load(path); _ = other.play("+wbg"); other.save(path, if_unchanged=True)
@@ -282,6 +294,7 @@ class Replay:
         Traceback (most recent call last):
         ...
         splendor_nb.replay.FileChangedError: .../game.json: changed since it was opened; ...
+        >>> folder.cleanup()
         """
         data = self._file_bytes()
         _check_loadable(data)
@@ -296,7 +309,7 @@ class Replay:
             temporary.unlink(missing_ok=True)
             raise
         _sync_folder(target.parent)
-        self.source_stamp = FileStamp(target, len(data), hashlib.sha256(data).hexdigest())
+        self.source_stamp = FileStamp.of(target, data)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Replay:
@@ -316,8 +329,7 @@ class Replay:
         except ReplayError as error:
             error.args = (f"{path}: {error}",)
             raise
-        replay.source_stamp = FileStamp(Path(os.path.realpath(path)), len(data),
-                                        hashlib.sha256(data).hexdigest())
+        replay.source_stamp = FileStamp.of(path, data)
         return replay
 
     @classmethod
@@ -409,8 +421,8 @@ class Replay:
             raise
         except UnicodeEncodeError:
             values = {"headers": self.headers, "turns": [turn.to_json() for turn in self.turns]}
-            raise ReplayError(f"cannot be saved: {_first_refusal(values)}",
-                              rule=FORMAT_RULE) from None
+            where = _first_refusal(values) or "a lone surrogate (half of a UTF-16 pair: not text)"
+            raise ReplayError(f"cannot be saved: {where}", rule=FORMAT_RULE) from None
         except (TypeError, ValueError, RecursionError) as error:
             raise ReplayError(f"cannot be saved: the headers hold what JSON cannot: {error}",
                               rule=FORMAT_RULE) from error
