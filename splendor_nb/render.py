@@ -15,15 +15,18 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from html import escape
 
-from splendor_nb.cards import CARD_BY_ID, COLOURS, GEMS, NOBLE_BY_ID, Card, Noble
+from splendor_nb.cards import CARD_BY_ID, COLOURS, GEMS, LETTERS, NOBLE_BY_ID, Card, Noble
 from splendor_nb.engine import GameState, PlayerState
 from splendor_nb.engine.counts import plus
+from splendor_nb.moves import Move
 from splendor_nb.palette import (
+    ACCENT,
     GEM_DARK,
     GEM_FILL,
     GEM_LIGHT,
@@ -53,6 +56,25 @@ _TIER_Y = {3: _TOP + NOBLE_SIZE + 12, 2: _TOP + NOBLE_SIZE + 12 + _ROW,
 _SUPPLY_Y = _TIER_Y[1] + CARD_H + 38
 _PANEL_X = 528
 _NAME_CHARS = 30
+_MARKET_BOTTOM = _SUPPLY_Y + 52
+
+NARROW_WIDTH = _LEFT + 5 * _COLUMN + 4
+"""The narrow layout's width: the market alone; the players' tableaux go below it."""
+_NARROW_PANEL_X = (NARROW_WIDTH - PANEL_W) // 2
+_NARROW_PANELS_Y = _MARKET_BOTTOM + 30
+_LEGEND_LINE = 16
+_WIDE_LEGEND_CHARS = 140
+_NARROW_LEGEND_CHARS = 72
+_ROOT_DATA = re.compile(r'^<svg [^>]*?data-turn="(\d+)" data-player="(\d+)"')
+
+PICKED = TO_MOVE
+"""What the player to move has picked, and the places they may reserve from: their colour."""
+AFFORDABLE = "#1e8a3a"
+"""The ring of a card the player to move can afford."""
+HINT = "#6a3fd0"
+"""The hint's marks (dashed, and tagged "hint", so that colour is never the only sign)."""
+FOCUS = ACCENT
+"""The keyboard focus ring."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,36 +109,64 @@ def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = 
     ``viewer=None`` shows everything; ``viewer=i`` draws the other players' blind reserves
     face-down. ``highlight`` marks the last move. ``previous`` is accepted as before and no
     longer needed: the state records what its last turn did. ``names`` label the players
-    (escaped); the default is "Player 1", "Player 2", ... ``interaction`` (an
-    :class:`Interaction`) makes the board clickable for the player to move: what they may act
-    on carries ``data-action`` and is marked, what they have picked is shown.
+    (escaped); the default is "Player 1", "Player 2", ...
+
+    ``interaction`` (an :class:`Interaction`) makes the board clickable for the player to move:
+    the supply piles, the face-up cards, the decks and the mover's reserved cards carry
+    ``data-action`` (with ``data-colour``, ``data-card`` or ``data-tier``), ``tabindex="0"``,
+    ``role="button"`` and an ``aria-label`` in words; piles that may not be taken are dimmed,
+    affordable cards ringed, reservable decks marked, the picks and the hint shown.
+
+    Every gem shows its letter (w b g r k y, as in the notation) beside its count, and every
+    card, deck, noble and pile has a ``<title>`` in words (a tooltip). The drawing holds a
+    second, narrow layout (516 wide, the players below the market) that the
+    :class:`~splendor_nb.ui.board_widget.ClickableBoard` switches to on a narrow screen:
+    ``data-narrow-viewbox`` on the root, ``data-narrow-transform`` on the players, and
+    ``data-layout="wide"``/``"narrow"`` on the texts drawn twice.
 
     >>> from splendor_nb import new_game, Move
     >>> state = new_game(seed=7).apply(Move.parse("+wbg"))
     >>> 'data-supply="white" data-count="3"' in board_svg(state)
     True
+    >>> 'data-action="supply" data-colour="red"' in board_svg(state, interaction=Interaction())
+    True
     """
     marks = _marks(state) if highlight else _NO_MARKS
     labels = _names(state, names)
     players = len(state.players)
-    height = max(_SUPPLY_Y + 52, _TOP + players * (PANEL_H + PANEL_GAP)) + 24
+    wide_legend = _legend_lines(_WIDE_LEGEND_CHARS)
+    narrow_legend = _legend_lines(_NARROW_LEGEND_CHARS)
+    wide_bottom = max(_MARKET_BOTTOM, _TOP + players * (PANEL_H + PANEL_GAP))
+    height = wide_bottom + 8 + _LEGEND_LINE * len(wide_legend)
+    narrow_bottom = _NARROW_PANELS_Y + players * (PANEL_H + PANEL_GAP)
+    narrow_height = narrow_bottom + 8 + _LEGEND_LINE * len(narrow_legend)
+    to_move = "" if state.over else f", {labels[state.current_player]} to move"
+    role = "img" if interaction is None else "group"
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="splendor-board-svg" '
         f'viewBox="0 0 {WIDTH} {height}" width="100%" font-family="{FONT}" '
-        f'data-turn="{state.turn}" data-player="{state.current_player}" role="img" '
-        f'aria-label="Splendor board, turn {state.turn}">',
-        f'<rect width="{WIDTH}" height="{height}" rx="14" fill="#f6f1e7"/>',
+        f'data-turn="{state.turn}" data-player="{state.current_player}" '
+        f'data-wide-viewbox="0 0 {WIDTH} {height}" '
+        f'data-narrow-viewbox="0 0 {NARROW_WIDTH} {narrow_height}" role="{role}" '
+        f'aria-label="Splendor board, turn {state.turn}{to_move}">',
+        f'<rect width="{WIDTH}" height="{max(height, narrow_height)}" rx="14" fill="#f6f1e7"/>',
     ]
+    hint = _hint(interaction)
     _status(out, state, marks, labels)
     _nobles(out, state.nobles, marks.noble)
-    _market(out, state, marks)
-    _supply(out, state.supply_counts, marks)
+    _market(out, state, marks, interaction, hint)
+    _supply(out, state.supply_counts, marks, interaction, hint)
     winners = state.winners
+    out.append(f'<g class="splendor-panels" '
+               f'data-narrow-transform="translate({_NARROW_PANEL_X - _PANEL_X},'
+               f'{_NARROW_PANELS_Y - _TOP})">')
     for i, player in enumerate(state.players):
-        to_move = i == state.current_player and not state.over
-        out.append(_panel(i, player, to_move, marks if i == marks.mover else None, labels[i],
-                          viewer, i in winners))
-    _legend(out, height)
+        moving = i == state.current_player and not state.over
+        out.append(_panel(i, player, moving, marks if i == marks.mover else None, labels[i],
+                          viewer, i in winners, interaction if moving else None))
+    out.append("</g>")
+    _legend(out, wide_bottom, wide_legend, "wide")
+    _legend(out, narrow_bottom, narrow_legend, "narrow")
     out.append("</svg>")
     return "".join(out)
 
@@ -130,10 +180,35 @@ def board_html(state: GameState, *, viewer: int | None = None, highlight: bool =
     >>> board_html(new_game(seed=7)).split(" style")[0]
     '<div class="splendor-board" data-turn="0" data-player="0"'
     """
-    svg = board_svg(state, viewer=viewer, highlight=highlight, previous=previous, names=names,
-                    interaction=interaction)
-    return (f'<div class="splendor-board" data-turn="{state.turn}" '
-            f'data-player="{state.current_player}" style="max-width:1000px">{svg}</div>')
+    return board_frame(board_svg(state, viewer=viewer, highlight=highlight, previous=previous,
+                                 names=names, interaction=interaction))
+
+
+def board_frame(svg: str) -> str:
+    """A board SVG in its ``<div class="splendor-board">``, which repeats the SVG's turn and
+    player to move (what :func:`board_html` gives, and a clickable board shows).
+
+    >>> board_frame('<svg data-turn="3" data-player="1"></svg>')
+    '<div class="splendor-board" data-turn="3" data-player="1" style="max-width:1000px"><svg \
+data-turn="3" data-player="1"></svg></div>'
+    """
+    found = _ROOT_DATA.search(svg)
+    if found is None:
+        raise ValueError("not a board SVG: its root has no data-turn and data-player")
+    turn, player = found.groups()
+    return (f'<div class="splendor-board" data-turn="{turn}" data-player="{player}" '
+            f'style="max-width:1000px">{svg}</div>')
+
+
+def card_label(card: Card) -> str:
+    """A card in words: its id, points, bonus and cost (its tooltip and accessible name).
+
+    >>> card_label(CARD_BY_ID["2g4"])
+    'card 2g4, 2 points, green bonus, costs 5 blue, 3 green'
+    """
+    points = {0: "no points", 1: "1 point"}.get(card.points, f"{card.points} points")
+    costs = ", ".join(f"{n} {gem}" for gem, n in zip(GEMS, card.costs, strict=True) if n)
+    return f"card {card.id}, {points}, {card.bonus} bonus, costs {costs}"
 
 
 def card_svg(card: Card) -> str:
@@ -189,6 +264,80 @@ def _marks(state: GameState) -> _Marks:
                   reserved, move.noble, turn.points, str(move))
 
 
+# --- the interaction ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Hint:
+    """What a hinted move touches on the board."""
+
+    colours: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    card: str | None = None
+    deck: int | None = None
+
+
+_NO_HINT = _Hint()
+
+
+def _hint(interaction: Interaction | None) -> _Hint:
+    if interaction is None or interaction.hint is None:
+        return _NO_HINT
+    move = Move.parse(interaction.hint)
+    if move.kind == "take":
+        return _Hint(colours=move.gems)
+    if move.kind == "reserve" and move.card is None:
+        return _Hint(deck=move.tier)
+    return _Hint(card=move.card)
+
+
+def _action(action: str, label: str, disabled: bool = False, **data: str | int) -> str:
+    """The attributes that make an element clickable and focusable, named in words."""
+    ids = "".join(f' data-{key}="{value}"' for key, value in data.items())
+    off = ' aria-disabled="true"' if disabled else ""
+    return (f'data-action="{action}"{ids} tabindex="0" role="button" '
+            f'aria-label="{escape(label)}"{off}')
+
+
+def _clickable(fragment: str, attributes: str, children: str) -> str:
+    """A cached ``<g ...>...</g>`` fragment with attributes added to its opening tag and
+    children drawn over it."""
+    return f"<g {attributes} {fragment[3:-4]}{children}</g>"
+
+
+def _card_marks(width: float, height: float, rx: float, *, buyable: bool, picked: bool,
+                hinted: bool) -> str:
+    """The rings and the tag of a card the player to move may act on, and the focus ring."""
+    parts = [_focus_rect(width, height, rx)]
+    if hinted:
+        parts.append(_ring(-7, -7, width + 14, height + 14, rx + 6, HINT, "hint", dashed=True))
+    if buyable:
+        parts.append(_ring(-3, -3, width + 6, height + 6, rx + 3, AFFORDABLE, "affordable"))
+    if picked:
+        parts.append(_ring(-1.5, -1.5, width + 3, height + 3, rx + 1.5, PICKED, "picked",
+                           width_=4))
+    words = [w for w, on in (("picked", picked), ("buy", buyable), ("hint", hinted)) if on]
+    if words:
+        colour = PICKED if picked else AFFORDABLE if buyable else HINT
+        parts.append(_tag(width / 2, height, " \u00b7 ".join(words), colour, "action-tag"))
+    return "".join(parts)
+
+
+def _raised(body: str, width: float, height: float, rx: float, lift: float) -> str:
+    """A picked card, lifted off the board over its shadow."""
+    return (f'<rect class="lift-shadow" x="2" y="3" width="{width}" height="{height}" '
+            f'rx="{rx}" fill="#000000" fill-opacity="0.22"/>'
+            f'<g transform="translate(0,{-lift})">{body}</g>')
+
+
+def _card_can(interaction: Interaction, card_id: str) -> tuple[str, bool]:
+    """What may be done with a face-up card, in words, and whether nothing may."""
+    can = [word for word, ok in (("bought", card_id in interaction.buyable),
+                                 ("reserved", card_id in interaction.reservable)) if ok]
+    if not can:
+        return "cannot be bought or reserved now", True
+    return "can be " + " or ".join(can), False
+
+
 # --- drawing ---------------------------------------------------------------------------------
 
 
@@ -201,6 +350,8 @@ def _names(state: GameState, names: Sequence[str] | None) -> list[str]:
 
 
 def _status(out: list[str], state: GameState, marks: _Marks, labels: list[str]) -> None:
+    """The turn, who moves, and the last move; the narrow layout has its own copies of the
+    last two (right-aligned, and on a line of its own above the players)."""
     y = 24
     out.append(f'<text x="{_LEFT + 4}" y="{y}" font-size="16" fill="#4a4036">'
                f'<tspan font-weight="700">Turn {state.turn}</tspan>'
@@ -213,13 +364,17 @@ def _status(out: list[str], state: GameState, marks: _Marks, labels: list[str]) 
         if any(p.points >= WINNING_POINTS for p in state.players):
             middle += ' \u00b7 <tspan font-weight="700" fill="#b5470b">last round</tspan>'
     out.append(f'<text x="{_PANEL_X - 150}" y="{y}" font-size="16" fill="#4a4036" '
-               f'text-anchor="middle">{middle}</text>')
+               f'text-anchor="middle" data-layout="wide">{middle}</text>'
+               f'<text x="{NARROW_WIDTH - _LEFT - 4}" y="{y}" font-size="16" fill="#4a4036" '
+               f'text-anchor="end" data-layout="narrow" display="none">{middle}</text>')
     if marks.mover is not None:
+        last = (f'last move: {labels[marks.mover]} <tspan font-weight="700" fill="{GLOW}" '
+                f'font-family="ui-monospace, Menlo, Consolas, monospace">'
+                f'{escape(marks.text)}</tspan>')
         out.append(f'<text x="{WIDTH - _LEFT - 4}" y="{y}" font-size="14" fill="#6b5f52" '
-                   f'text-anchor="end">last move: {labels[marks.mover]} '
-                   f'<tspan font-weight="700" fill="{GLOW}" '
-                   f'font-family="ui-monospace, Menlo, Consolas, monospace">'
-                   f'{escape(marks.text)}</tspan></text>')
+                   f'text-anchor="end" data-layout="wide">{last}</text>'
+                   f'<text x="{_LEFT + 4}" y="{_NARROW_PANELS_Y - 12}" font-size="14" '
+                   f'fill="#6b5f52" data-layout="narrow" display="none">{last}</text>')
 
 
 def _nobles(out: list[str], nobles: tuple[Noble, ...], visitor: str | None) -> None:
@@ -239,12 +394,13 @@ def _nobles(out: list[str], nobles: tuple[Noble, ...], visitor: str | None) -> N
                    f'{_tag(NOBLE_SIZE / 2, NOBLE_SIZE, "visited", GLOW)}</g>')
 
 
-def _market(out: list[str], state: GameState, marks: _Marks) -> None:
+def _market(out: list[str], state: GameState, marks: _Marks, interaction: Interaction | None,
+            hint: _Hint) -> None:
     drawn = state.last_drawn  # the card that refilled the highlighted slot (R-REFILL)
     for tier in (3, 2, 1):
         y = _TIER_Y[tier]
         count = len(state.decks[tier - 1])
-        out.append(f'<g transform="translate({_LEFT},{y})">{_deck_fragment(tier, count)}')
+        out.append(f'<g transform="translate({_LEFT},{y})">{_deck(tier, count, interaction, hint)}')
         if marks.deck == tier:
             out.append(_glow(0, 0, CARD_W, CARD_H, 8))
         out.append("</g>")
@@ -255,8 +411,10 @@ def _market(out: list[str], state: GameState, marks: _Marks) -> None:
                 out.append(f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="8" '
                            'fill="none" stroke="#c4b8a5" stroke-width="1.5" '
                            'stroke-dasharray="6 5"/>')
-            else:
+            elif interaction is None:
                 out.append(_card_fragment(card.id))
+            else:
+                out.append(_market_card(card, interaction, hint))
             if marks.slot == (tier, slot):
                 out.append(_glow(0, 0, CARD_W, CARD_H, 8))
                 if card is not None and card is drawn:
@@ -264,19 +422,98 @@ def _market(out: list[str], state: GameState, marks: _Marks) -> None:
             out.append("</g>")
 
 
-def _supply(out: list[str], supply: tuple[int, ...], marks: _Marks) -> None:
+def _market_card(card: Card, interaction: Interaction, hint: _Hint) -> str:
+    """A face-up card the player to move may click: to buy or reserve it (R-BUY, R-RESERVE)."""
+    picked = interaction.picked_card == card.id
+    hinted = hint.card == card.id
+    can, nothing = _card_can(interaction, card.id)
+    words = [card_label(card), can, *(["picked"] if picked else []),
+             *(["the hint"] if hinted else [])]
+    attributes = _action("card", ", ".join(words), nothing)
+    marks = _card_marks(CARD_W, CARD_H, 8, buyable=card.id in interaction.buyable,
+                        picked=picked, hinted=hinted)
+    body = _clickable(_card_fragment(card.id), attributes, marks)
+    return _raised(body, CARD_W, CARD_H, 8, 8) if picked else body
+
+
+def _deck(tier: int, count: int, interaction: Interaction | None, hint: _Hint) -> str:
+    """A tier's deck; clickable to reserve its top card blind (R-RESERVE-HIDDEN)."""
+    fragment = _deck_fragment(tier, count)
+    if interaction is None or not count:
+        return fragment
+    reservable = tier in interaction.reservable_decks
+    hinted = hint.deck == tier
+    words = [f"tier {tier} deck", f"{count} cards",
+             "can be reserved blind" if reservable else "cannot be reserved now",
+             *(["the hint"] if hinted else [])]
+    marks = [_focus_rect(CARD_W - 4, CARD_H - 4, 8)]
+    if hinted:
+        marks.append(_ring(-7, -7, CARD_W + 10, CARD_H + 10, 14, HINT, "hint", dashed=True))
+    if reservable:
+        marks.append(_ring(-3, -3, CARD_W + 2, CARD_H + 2, 11, PICKED, "reservable",
+                           dashed=True))
+    tags = [w for w, on in (("reserve", reservable), ("hint", hinted)) if on]
+    if tags:
+        marks.append(_tag((CARD_W - 4) / 2, CARD_H - 4, " \u00b7 ".join(tags),
+                          PICKED if reservable else HINT, "action-tag"))
+    return _clickable(fragment, _action("deck", ", ".join(words), not reservable, tier=tier),
+                      "".join(marks))
+
+
+def _supply(out: list[str], supply: tuple[int, ...], marks: _Marks,
+            interaction: Interaction | None, hint: _Hint) -> None:
     for c, colour in enumerate(COLOURS):
         x = _LEFT + 46 + c * 84
-        out.append(f'<g transform="translate({x},{_SUPPLY_Y})" data-supply="{colour}" '
-                   f'data-count="{supply[c]}">{_token(colour, supply[c], 24, 20)}')
+        count = supply[c]
+        if interaction is None:
+            out.append(f'<g transform="translate({x},{_SUPPLY_Y})" data-supply="{colour}" '
+                       f'data-count="{count}"><title>{colour} tokens, {count} left</title>'
+                       f'{_token(colour, count, 24, 20)}')
+        else:
+            out.append(_pile(x, colour, count, interaction, hint.colours[c]))
         _badge(out, 20, -20, marks.minus[c], marks.plus[c])
         out.append("</g>")
 
 
+def _pile(x: int, colour: str, count: int, interaction: Interaction, hinted: int) -> str:
+    """A supply pile the player to move may click (R-TAKE3, R-TAKE2 decide which); its picked
+    tokens lifted off it. Left open: the caller closes the group."""
+    c = COLOURS.index(colour)
+    picked = interaction.picked_tokens[c]
+    takeable = colour in interaction.takeable
+    left = count - picked
+    words = [f"{colour} tokens", f"{left} left", *([f"{picked} picked"] if picked else []),
+             *([] if takeable else ["cannot be taken now"]), *(["the hint"] if hinted else [])]
+    attributes = _action("supply", ", ".join(words), not takeable, colour=colour)
+    flags = f' data-picked="{picked}"' if picked else ""
+    parts = [f'<g transform="translate({x},{_SUPPLY_Y})" data-supply="{colour}" '
+             f'data-count="{count}"{flags} {attributes}>'
+             f'<title>{colour} tokens, {left} left</title>'
+             f'<circle class="focus-ring" r="33" fill="none" stroke="{FOCUS}" stroke-width="3" '
+             'visibility="hidden"/>']
+    token = _token(colour, left, 24, 20)
+    parts.append(token if takeable else f'<g class="dimmed" opacity="0.3">{token}</g>')
+    if hinted:
+        parts.append(f'<circle class="hint" r="30" fill="none" stroke="{HINT}" '
+                     'stroke-width="2.5" stroke-dasharray="6 4"/>'
+                     f'{_tag(0, 36, "hint", HINT, "action-tag")}')
+    if picked:
+        parts.append(f'<circle class="picked" r="27.5" fill="none" stroke="{PICKED}" '
+                     'stroke-width="3"/>'
+                     '<g class="picked-token" transform="translate(-23,-21)">'
+                     '<circle cx="1.5" cy="2.5" r="14" fill="#000000" fill-opacity="0.25"/>'
+                     f'<circle r="14" fill="{GEM_FILL[colour]}" stroke="{PICKED}" '
+                     'stroke-width="3"/>'
+                     f'<text y="4.5" text-anchor="middle" font-size="13" font-weight="800" '
+                     f'fill="{GEM_TEXT[colour]}">+{picked}</text></g>')
+    return "".join(parts)
+
+
 @lru_cache(maxsize=1024)
 def _panel(index: int, player: PlayerState, to_move: bool, marks: _Marks | None, name: str,
-           viewer: int | None, winner: bool) -> str:
-    """One player's tableau; ``marks`` only for the player who made the last move.
+           viewer: int | None, winner: bool, interaction: Interaction | None) -> str:
+    """One player's tableau; ``marks`` only for the player who made the last move,
+    ``interaction`` only for the player to move (their reserved cards can be clicked).
 
     Cached: stepping through a replay changes one tableau per turn.
     """
@@ -319,14 +556,17 @@ def _panel(index: int, player: PlayerState, to_move: bool, marks: _Marks | None,
         if c < 5:
             bonus = player.bonus_counts[c]
             out.append(f'<g transform="translate({x},40)" data-bonus="{colour}" '
-                       f'data-count="{bonus}">{_bonus_tile(colour, bonus)}')
+                       f'data-count="{bonus}"><title>{bonus} {colour} bonus'
+                       f'{"" if bonus == 1 else "es"} (cards bought)</title>'
+                       f'{_bonus_tile(colour, bonus)}')
             if marks is not None and marks.bonus == c:
                 out.append(_glow(0, 0, 28, 34, 4))
                 out.append(_tag(24, 0, "+1", "#1e8a3a"))
             out.append("</g>")
         count = player.token_counts[c]
         out.append(f'<g transform="translate({x + 14},96)" data-token="{colour}" '
-                   f'data-count="{count}">{_token(colour, count, 14, 13)}')
+                   f'data-count="{count}"><title>{count} {colour} token{"" if count == 1 else "s"}'
+                   f'</title>{_token(colour, count, 14, 13)}')
         if marks is not None:
             _badge(out, 12, -12, marks.plus[c], marks.minus[c])
         out.append("</g>")
@@ -338,6 +578,7 @@ def _panel(index: int, player: PlayerState, to_move: bool, marks: _Marks | None,
                f'<text x="234" y="106" font-size="17" font-weight="700" '
                f'fill="{"#c0392b" if total >= TOKEN_LIMIT else "#2f2a25"}" '
                f'data-total="{total}">{total}/{TOKEN_LIMIT}</text>')
+    hint = _hint(interaction)
     for k in range(3):
         x = 290 + k * 56
         out.append(f'<g transform="translate({x},44)">')
@@ -346,7 +587,9 @@ def _panel(index: int, player: PlayerState, to_move: bool, marks: _Marks | None,
             if card.id in player.hidden and viewer is not None and viewer != index:
                 out.append(_mini_back(card.tier))
             else:
-                out.append(_mini_fragment(card.id, card.id in player.hidden))
+                mini = _mini_fragment(card.id, card.id in player.hidden)
+                out.append(mini if interaction is None else
+                           _reserved_card(mini, card, interaction, hint))
             if marks is not None and marks.reserved == k:
                 out.append(_glow(0, 0, MINI_W, MINI_H, 5))
         else:
@@ -357,12 +600,45 @@ def _panel(index: int, player: PlayerState, to_move: bool, marks: _Marks | None,
     return "".join(out)
 
 
-def _legend(out: list[str], height: int) -> None:
-    y = height - 10
-    out.append(f'<g font-size="12" fill="#8a7d6d"><text x="{_LEFT + 4}" y="{y}">'
-               'tier III top, I bottom \u00b7 squares: bonuses (bought cards) \u00b7 '
-               'circles: tokens \u00b7 dashed card: blind reserve \u00b7 '
-               f'<tspan fill="{GLOW}" font-weight="700">orange</tspan>: last move</text></g>')
+def _reserved_card(mini: str, card: Card, interaction: Interaction, hint: _Hint) -> str:
+    """A reserved card of the player to move, clickable to buy it (R-BUY)."""
+    buyable = card.id in interaction.buyable
+    picked = interaction.picked_card == card.id
+    hinted = hint.card == card.id
+    words = ["reserved " + card_label(card),
+             "can be bought" if buyable else "cannot be bought now",
+             *(["picked"] if picked else []), *(["the hint"] if hinted else [])]
+    marks = _card_marks(MINI_W, MINI_H, 5, buyable=buyable, picked=picked, hinted=hinted)
+    body = _clickable(mini, _action("reserved", ", ".join(words), not buyable), marks)
+    return _raised(body, MINI_W, MINI_H, 5, 6) if picked else body
+
+
+_LEGEND = ("tier III top, I bottom", "squares: bonuses (bought cards)", "circles: tokens",
+           "dashed card: blind reserve",
+           f'<tspan fill="{GLOW}" font-weight="700">orange</tspan>: last move',
+           "letters: w white, b blue, g green, r red, k black, y gold")
+_LEGEND_TEXT_LENGTHS = (22, 31, 15, 26, 17, 55)
+
+
+def _legend_lines(width: int) -> list[str]:
+    """The legend's items, wrapped into lines of about ``width`` characters."""
+    lines: list[list[str]] = [[]]
+    used = 0
+    for item, length in zip(_LEGEND, _LEGEND_TEXT_LENGTHS, strict=True):
+        if lines[-1] and used + 3 + length > width:
+            lines.append([])
+            used = 0
+        used += length + (3 if lines[-1] else 0)
+        lines[-1].append(item)
+    return [" \u00b7 ".join(line) for line in lines]
+
+
+def _legend(out: list[str], bottom: int, lines: list[str], layout: str) -> None:
+    hidden = ' display="none"' if layout == "narrow" else ""
+    out.append(f'<g font-size="12" fill="#8a7d6d" data-layout="{layout}"{hidden}>')
+    for k, line in enumerate(lines):
+        out.append(f'<text x="{_LEFT + 4}" y="{bottom + 14 + k * _LEGEND_LINE}">{line}</text>')
+    out.append("</g>")
 
 
 # --- cached fragments ------------------------------------------------------------------------
@@ -382,7 +658,7 @@ def _card_fragment(card_id: str) -> str:
     tier = card.tier
     parts = [
         f'<g class="card" data-card="{card.id}" data-tier="{tier}" data-bonus="{colour}" '
-        f'data-points="{card.points}">',
+        f'data-points="{card.points}"><title>{card_label(card)}</title>',
         f'<rect x="0.75" y="0.75" width="{CARD_W - 1.5}" height="{CARD_H - 1.5}" rx="8" '
         f'fill="{GEM_LIGHT[colour]}" stroke="#8f8373" stroke-width="1.5"/>',
         f'<path d="M0.75,36 V8.75 A8,8 0 0 1 8.75,0.75 H{CARD_W - 8.75} '
@@ -393,10 +669,10 @@ def _card_fragment(card_id: str) -> str:
     if card.points:
         parts.append(f'<text x="9" y="28" font-size="25" font-weight="800" fill="#2f2a25">'
                      f'{card.points}</text>')
-    parts.append(_gem(CARD_W - 18, 17, 12, colour))
+    parts.append(_gem(CARD_W - 18, 17, 12, colour, letter=13))
     costs = [(GEMS[i], n) for i, n in enumerate(card.costs) if n]
     for k, (gem, n) in enumerate(costs):
-        parts.append(_pip(13 + k * 22, CARD_H - 15, 10.5, gem, n, 13))
+        parts.append(_pip(13 + k * 22, CARD_H - 15, 10.5, gem, n, 12))
     parts.append("</g>")
     return "".join(parts)
 
@@ -407,8 +683,10 @@ def _mini_fragment(card_id: str, blind: bool) -> str:
     colour = card.bonus
     dash = ' stroke-dasharray="4 3"' if blind else ""
     flag = ' data-blind="1"' if blind else ""
+    how = ", reserved blind" if blind else ""
     parts = [
-        f'<g class="mini-card" data-card="{card.id}"{flag}>',
+        f'<g class="mini-card" data-card="{card.id}"{flag}><title>{card_label(card)}{how}'
+        '</title>',
         f'<rect x="0.5" y="0.5" width="{MINI_W - 1}" height="{MINI_H - 1}" rx="5" '
         f'fill="{GEM_LIGHT[colour]}" stroke="#8f8373" stroke-width="1.2"{dash}/>',
         f'<path d="M0.5,20 V5.5 A5,5 0 0 1 5.5,0.5 H{MINI_W - 5.5} A5,5 0 0 1 {MINI_W - 0.5},5.5 '
@@ -418,10 +696,10 @@ def _mini_fragment(card_id: str, blind: bool) -> str:
     if card.points:
         parts.append(f'<text x="5" y="16" font-size="14" font-weight="800" fill="#2f2a25">'
                      f'{card.points}</text>')
-    parts.append(_gem(MINI_W - 11, 10, 7, colour))
+    parts.append(_gem(MINI_W - 11, 10, 8, colour, letter=9))
     costs = [(GEMS[i], n) for i, n in enumerate(card.costs) if n]
     for k, (gem, n) in enumerate(costs):
-        parts.append(_pip(13 + (k % 2) * 24, 36 + (k // 2) * 20, 9, gem, n, 11))
+        parts.append(_pip(13 + (k % 2) * 24, 36 + (k // 2) * 20, 9.5, gem, n, 11))
     parts.append("</g>")
     return "".join(parts)
 
@@ -429,6 +707,7 @@ def _mini_fragment(card_id: str, blind: bool) -> str:
 @cache
 def _mini_back(tier: int) -> str:
     return (f'<g class="mini-card face-down" data-hidden-tier="{tier}">'
+            f'<title>a tier {tier} card reserved blind</title>'
             f'<rect x="0.5" y="0.5" width="{MINI_W - 1}" height="{MINI_H - 1}" rx="5" '
             f'fill="{TIER_DARK[tier]}" stroke="#5b4f40" stroke-width="1.2"/>'
             f'<rect x="5" y="5" width="{MINI_W - 10}" height="{MINI_H - 10}" rx="3" fill="none" '
@@ -442,12 +721,14 @@ def _mini_back(tier: int) -> str:
 def _deck_fragment(tier: int, count: int) -> str:
     if not count:
         return (f'<g class="deck" data-deck="{tier}" data-count="0">'
+                f'<title>tier {tier} deck, empty</title>'
                 f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="8" '
                 'fill="none" stroke="#c4b8a5" stroke-width="1.5" stroke-dasharray="6 5"/>'
                 f'<text x="{CARD_W / 2}" y="{CARD_H / 2 + 5}" text-anchor="middle" font-size="13" '
                 f'fill="#a89a86">empty</text></g>')
     dark = TIER_DARK[tier]
     return (f'<g class="deck" data-deck="{tier}" data-count="{count}">'
+            f'<title>tier {tier} deck, {count} card{"" if count == 1 else "s"} face down</title>'
             f'<rect x="5" y="5" width="{CARD_W - 4}" height="{CARD_H - 4}" rx="8" fill="{dark}" '
             'opacity="0.45"/>'
             f'<rect x="2.5" y="2.5" width="{CARD_W - 4}" height="{CARD_H - 4}" rx="8" '
@@ -469,7 +750,7 @@ def _noble_fragment(noble_id: str) -> str:
     noble = NOBLE_BY_ID[noble_id]
     size = NOBLE_SIZE
     parts = [
-        f'<g class="noble" data-noble="{noble.id}">',
+        f'<g class="noble" data-noble="{noble.id}"><title>{_noble_words(noble)}</title>',
         f'<rect x="0.75" y="0.75" width="{size - 1.5}" height="{size - 1.5}" rx="6" '
         'fill="#f1e3c2" stroke="#a88a55" stroke-width="1.5"/>',
         f'<path d="M{size - 46},{size - 16} L{size - 48},{size - 40} L{size - 38},{size - 30} '
@@ -480,7 +761,7 @@ def _noble_fragment(noble_id: str) -> str:
     ]
     needs = [(GEMS[i], n) for i, n in enumerate(noble.needs) if n]
     for k, (gem, n) in enumerate(needs):
-        parts.append(f'<g transform="translate(7,{6 + k * 25})">{_bonus_tile(gem, n, 20, 22)}</g>')
+        parts.append(f'<g transform="translate(7,{6 + k * 25})">{_bonus_tile(gem, n, 26, 22)}</g>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -488,28 +769,35 @@ def _noble_fragment(noble_id: str) -> str:
 @cache
 def _small_noble(noble_id: str) -> str:
     noble = NOBLE_BY_ID[noble_id]
-    parts = [f'<g class="noble" data-noble="{noble.id}">'
+    parts = [f'<g class="noble" data-noble="{noble.id}"><title>{_noble_words(noble)}</title>'
              '<rect x="0.5" y="0.5" width="31" height="31" rx="4" fill="#f1e3c2" '
              'stroke="#a88a55" stroke-width="1.2"/>'
-             f'<text x="16" y="17" text-anchor="middle" font-size="15" font-weight="800" '
+             f'<text x="16" y="15" text-anchor="middle" font-size="14" font-weight="800" '
              f'fill="#2f2a25">{noble.points}</text>']
-    needs = [GEMS[i] for i, n in enumerate(noble.needs) if n]
-    for k, gem in enumerate(needs):
-        parts.append(f'<rect x="{16 - 4.5 * len(needs) + k * 9:.1f}" y="21" width="8" '
-                     f'height="7" rx="1" fill="{GEM_FILL[gem]}" stroke="{GEM_DARK[gem]}" '
-                     'stroke-width="0.7"/>')
+    needs = [i for i, n in enumerate(noble.needs) if n]
+    for k, i in enumerate(needs):
+        gem = GEMS[i]
+        x = 16 - 5 * len(needs) + k * 10
+        parts.append(f'<rect x="{x + 0.5}" y="19" width="9" height="10" rx="1.5" '
+                     f'fill="{GEM_FILL[gem]}" stroke="{GEM_DARK[gem]}" stroke-width="0.7"/>'
+                     f'<text x="{x + 5}" y="27" text-anchor="middle" font-size="8.5" '
+                     f'font-weight="700" fill="{GEM_TEXT[gem]}">{LETTERS[i]}</text>')
     parts.append("</g>")
     return "".join(parts)
+
+
+def _noble_words(noble: Noble) -> str:
+    needs = ", ".join(f"{n} {gem}" for gem, n in zip(GEMS, noble.needs, strict=True) if n)
+    return f"noble {noble.id}, {noble.points} points, needs bonuses {needs}"
 
 
 @cache
 def _bonus_tile(colour: str, count: int, width: int = 28, height: int = 34) -> str:
     faded = ' opacity="0.28"' if not count else ""
+    size = 15 if width >= 28 else 14
     return (f'<g{faded}><rect x="0.5" y="0.5" width="{width - 1}" height="{height - 1}" rx="4" '
             f'fill="{GEM_FILL[colour]}" stroke="{GEM_DARK[colour]}" stroke-width="1.2"/>'
-            f'<text x="{width / 2}" y="{height / 2 + 5.5}" text-anchor="middle" '
-            f'font-size="{15 if width >= 24 else 14}" font-weight="800" '
-            f'fill="{GEM_TEXT[colour]}">{count}</text></g>')
+            f'{_count_text(width / 2, height / 2 + size * 0.36, count, colour, size)}</g>')
 
 
 @cache
@@ -519,26 +807,38 @@ def _token(colour: str, count: int, radius: int, size: int) -> str:
             f'stroke="{GEM_DARK[colour]}" stroke-width="1.5"/>'
             f'<circle r="{radius * 0.74:.1f}" fill="none" stroke="{GEM_TEXT[colour]}" '
             'stroke-opacity="0.35" stroke-width="1.2" stroke-dasharray="3 2.5"/>'
-            f'<text y="{size * 0.36:.1f}" text-anchor="middle" font-size="{size}" '
-            f'font-weight="800" fill="{GEM_TEXT[colour]}">{count}</text></g>')
+            f'{_count_text(0, size * 0.36, count, colour, size)}</g>')
 
 
 def _pip(x: float, y: float, radius: float, colour: str, count: int, size: int) -> str:
     return (f'<circle cx="{x}" cy="{y}" r="{radius}" fill="{GEM_FILL[colour]}" '
             f'stroke="{GEM_DARK[colour]}" stroke-width="1.2"/>'
-            f'<text x="{x}" y="{y + size * 0.36:.1f}" text-anchor="middle" font-size="{size}" '
-            f'font-weight="800" fill="{GEM_TEXT[colour]}">{count}</text>')
+            f'{_count_text(x, y + size * 0.36, count, colour, size)}')
 
 
-def _gem(x: float, y: float, r: float, colour: str, opacity: float = 1.0) -> str:
+def _count_text(x: float, y: float, count: int, colour: str, size: float) -> str:
+    """A count of gems with the colour's letter after it ("3w"): colour is never the only
+    sign of a gem (about 1 in 12 men cannot tell red from green)."""
+    letter = LETTERS[COLOURS.index(colour)]
+    return (f'<text x="{x}" y="{y:.1f}" text-anchor="middle" font-size="{size}" '
+            f'font-weight="800" fill="{GEM_TEXT[colour]}">{count}'
+            f'<tspan font-size="{size * 0.72:.1f}" font-weight="700">{letter}</tspan></text>')
+
+
+def _gem(x: float, y: float, r: float, colour: str, opacity: float = 1.0,
+         letter: float = 0) -> str:
+    """A cut gem; with ``letter`` (a font size), its colour's letter on it."""
     shape = ((-0.55, -0.8), (0.55, -0.8), (1.0, -0.22), (0.0, 0.9), (-1.0, -0.22))
     points = " ".join(f"{x + dx * r:.1f},{y + dy * r:.1f}" for dx, dy in shape)
     facet = " ".join(f"{x + dx * r:.1f},{y + dy * r:.1f}"
                      for dx, dy in ((-0.55, -0.8), (0.55, -0.8), (0.35, -0.22), (-0.35, -0.22)))
     fade = f' opacity="{opacity}"' if opacity < 1 else ""
+    text = (f'<text x="{x}" y="{y + letter * 0.3:.1f}" text-anchor="middle" '
+            f'font-size="{letter}" font-weight="800" fill="{GEM_TEXT[colour]}">'
+            f'{LETTERS[COLOURS.index(colour)]}</text>' if letter else "")
     return (f'<g{fade}><polygon points="{points}" fill="{GEM_FILL[colour]}" '
             f'stroke="{GEM_DARK[colour]}" stroke-width="1.3" stroke-linejoin="round"/>'
-            f'<polygon points="{facet}" fill="#ffffff" fill-opacity="0.35"/></g>')
+            f'<polygon points="{facet}" fill="#ffffff" fill-opacity="0.35"/>{text}</g>')
 
 
 def _tier_dots(x: float, y: float, tier: int, r: float, fill: str | None = None) -> str:
@@ -556,9 +856,23 @@ def _glow(x: float, y: float, width: float, height: float, rx: float) -> str:
             'stroke-width="3"/></g>')
 
 
-def _tag(x: float, y: float, text: str, colour: str) -> str:
+def _ring(x: float, y: float, width: float, height: float, rx: float, colour: str, cls: str,
+          *, dashed: bool = False, width_: float = 3) -> str:
+    dash = ' stroke-dasharray="7 4"' if dashed else ""
+    return (f'<rect class="{cls}" x="{x}" y="{y}" width="{width}" height="{height}" rx="{rx}" '
+            f'fill="none" stroke="{colour}" stroke-width="{width_}"{dash}/>')
+
+
+def _focus_rect(width: float, height: float, rx: float) -> str:
+    """The keyboard focus ring, shown by the clickable board's stylesheet on focus."""
+    return (f'<rect class="focus-ring" x="-10" y="-10" width="{width + 20}" '
+            f'height="{height + 20}" rx="{rx + 8}" fill="none" stroke="{FOCUS}" '
+            'stroke-width="3" visibility="hidden"/>')
+
+
+def _tag(x: float, y: float, text: str, colour: str, cls: str = "last-move") -> str:
     width = 8 + 7 * len(text)
-    return (f'<g class="last-move"><rect x="{x - width / 2:.1f}" y="{y - 8}" width="{width}" '
+    return (f'<g class="{cls}"><rect x="{x - width / 2:.1f}" y="{y - 8}" width="{width}" '
             f'height="16" rx="8" fill="{colour}"/><text x="{x}" y="{y + 4}" text-anchor="middle" '
             f'font-size="11" font-weight="700" fill="#ffffff">{text}</text></g>')
 

@@ -16,8 +16,17 @@ from typing import Any
 import pytest
 
 from splendor_nb import GameState, Move, new_game
-from splendor_nb.cards import CARD_BY_ID, CARDS, COLOURS, NOBLE_BY_ID
-from splendor_nb.render import board_html, board_svg, card_svg
+from splendor_nb.cards import CARD_BY_ID, CARDS, COLOURS, GEMS, LETTERS, NOBLE_BY_ID
+from splendor_nb.render import (
+    NARROW_WIDTH,
+    PANEL_W,
+    Interaction,
+    board_frame,
+    board_html,
+    board_svg,
+    card_label,
+    card_svg,
+)
 from support.games import random_replay, random_states
 from tests.positions import position
 
@@ -139,10 +148,13 @@ def test_board_html_wrapper_and_state_repr_html() -> None:
 # option's drawing to the next in one order, and another's in the other.
 _DRAW_IN_ANOTHER_PROCESS = """
 import json, sys
-from splendor_nb.render import board_svg
+from splendor_nb.render import Interaction, board_svg
 from splendor_nb.replay import Replay
 states = Replay.loads(sys.stdin.read()).states()
-options = [{}, {"viewer": 0}, {"viewer": 1}, {"highlight": False}, {"names": list("ABCD")}]
+options = [{}, {"viewer": 0}, {"viewer": 1}, {"highlight": False}, {"names": list("ABCD")},
+           {"interaction": Interaction()},
+           {"interaction": Interaction(takeable=frozenset(("red", "blue")),
+                                       picked_tokens=(0, 1, 0, 0, 0, 0), hint="+rbg")}]
 print(json.dumps([board_svg(states[-1], **o) for o in options][::-1]))
 """
 
@@ -153,8 +165,11 @@ def test_board_svg_is_a_function_of_the_state_and_options_alone() -> None:
     no set order reaches the drawing): what golden files and screenshots rely on."""
     replay = random_replay(4, seed=9, max_turns=40)
     states = replay.states()
-    options: list[dict[str, Any]] = [{}, {"viewer": 0}, {"viewer": 1}, {"highlight": False},
-                                     {"names": list("ABCD")}]
+    options: list[dict[str, Any]] = [
+        {}, {"viewer": 0}, {"viewer": 1}, {"highlight": False}, {"names": list("ABCD")},
+        {"interaction": Interaction()},
+        {"interaction": Interaction(takeable=frozenset(("red", "blue")),
+                                    picked_tokens=(0, 1, 0, 0, 0, 0), hint="+rbg")}]
     for state in states:
         for option in options:
             board_svg(state, **option)
@@ -173,8 +188,9 @@ def test_card_svg_well_formed_with_cost_pips() -> None:
         assert group.get("data-points") == str(card.points)
         pips = [e for e in group.iter(SVG + "circle")]
         assert len(pips) == sum(1 for n in card.costs if n)
-        numbers = [e.text for e in group.iter(SVG + "text")]
-        assert [str(n) for n in card.costs if n] == numbers[-len(pips):]
+        numbers = [text_of(e) for e in group.iter(SVG + "text")]
+        assert [f"{n}{LETTERS[i]}" for i, n in enumerate(card.costs) if n] == \
+            numbers[-len(pips):]
 
 
 # --- R-RESERVE-HIDDEN: blind reserves --------------------------------------------------------
@@ -335,3 +351,274 @@ def test_board_every_position_of_a_game_well_formed_viewers_in_turn(players: int
         root = parse(board_svg(after, viewer=viewer if viewer < players else None,
                                previous=before if after.turn % 2 else None))
         assert root.get("data-turn") == str(after.turn)
+
+
+# --- told apart without colour, and in words ------------------------------------------------------
+
+def test_every_gem_shows_its_letter_tokens_bonuses_costs_and_nobles() -> None:
+    """A gem's count is followed by its notation letter everywhere, so that no one needs to
+    tell red from green: supply piles, a player's tokens and bonuses, card costs and bonuses,
+    noble requirements."""
+    state = random_states(3, seed=4, max_turns=60)[-1]
+    root = parse(board_svg(state))
+    for c, colour in enumerate(COLOURS):
+        assert f"{state.supply_counts[c]}{LETTERS[c]}" in text_of(find(root, "data-supply", colour))
+    for i, player in enumerate(state.players):
+        panel = find(root, "data-player-panel", str(i))
+        for c, colour in enumerate(COLOURS):
+            token = find(panel, "data-token", colour)
+            assert f"{player.token_counts[c]}{LETTERS[c]}" in text_of(token)
+            if c < 5:
+                bonus = find(panel, "data-bonus", colour)
+                assert f"{player.bonus_counts[c]}{LETTERS[c]}" in text_of(bonus)
+    for row in state.market_rows:
+        for card in row:
+            if card is None:
+                continue
+            texts = [text_of(e) for e in find(root, "data-card", card.id).iter(SVG + "text")]
+            assert LETTERS[card.bonus_index] in texts  # on the bonus gem
+            for g, n in enumerate(card.costs):
+                assert (f"{n}{LETTERS[g]}" in texts) == bool(n)
+    for noble in state.nobles:
+        tile = text_of(find(root, "data-noble", noble.id))
+        for g, n in enumerate(noble.needs):
+            assert (f"{n}{LETTERS[g]}" in tile) == bool(n)
+
+
+def test_cards_decks_nobles_and_piles_have_tooltips_in_words() -> None:
+    """Hovering shows a card's id and cost in words (an SVG <title>), also without interaction,
+    as in the Replay tab; a blind reserve seen from another seat names no card
+    (R-RESERVE-HIDDEN)."""
+    state = position(reserved={1: ["1w1"]}, hidden={1: ["2w1"]})
+    root = parse(board_svg(state, viewer=0))
+
+    def title(element: ET.Element) -> str:
+        found = element.find(SVG + "title")
+        assert found is not None, f"no title in {element.attrib}"
+        return found.text or ""
+
+    for row in state.market_rows:
+        for card in row:
+            assert card is not None
+            assert title(find(root, "data-card", card.id)) == card_label(card)
+    assert title(find(root, "data-card", "1w1")) == card_label(CARD_BY_ID["1w1"])
+    back = find(root, "data-hidden-tier", "2")
+    assert title(back) == "a tier 2 card reserved blind" and "2w1" not in board_svg(state, viewer=0)
+    deck = len(state.decks[0])
+    assert title(find(root, "data-deck", "1")) == f"tier 1 deck, {deck} cards face down"
+    noble = state.nobles[0]
+    assert title(find(root, "data-noble", noble.id)).startswith(
+        f"noble {noble.id}, 3 points, needs bonuses")
+    assert title(find(root, "data-supply", "red")) == f"red tokens, {state.supply['red']} left"
+
+
+def test_card_label_says_id_points_bonus_and_cost() -> None:
+    assert card_label(CARD_BY_ID["1b5"]) == \
+        "card 1b5, no points, blue bonus, costs 1 white, 1 green, 1 red, 1 black"
+    one = next(c for c in CARDS if c.points == 1)
+    assert ", 1 point, " in card_label(one)
+
+
+# --- the interaction: what the player to move may click ----------------------------------------
+
+def actions(root: ET.Element) -> list[ET.Element]:
+    return [e for e in root.iter() if e.get("data-action")]
+
+
+def has_class(element: ET.Element, name: str) -> bool:
+    return any(name in (e.get("class") or "").split() for e in element.iter())
+
+
+def tags(element: ET.Element) -> list[str]:
+    return [text_of(e) for e in element.iter() if "action-tag" in (e.get("class") or "")]
+
+
+def test_without_interaction_nothing_is_clickable_or_focusable() -> None:
+    svg = board_svg(random_states(2, seed=3, max_turns=20)[-1])
+    assert "data-action" not in svg and "tabindex" not in svg and 'role="button"' not in svg
+    assert parse(svg).get("role") == "img"
+
+
+def test_interaction_every_clickable_element_is_a_named_focusable_button() -> None:
+    state = position(reserved={0: ["1w1"], 1: ["1b1"]})
+    root = parse(board_svg(state, interaction=Interaction()))
+    assert root.get("role") == "group"
+    clickable = actions(root)
+    kinds = [e.get("data-action") for e in clickable]
+    cards = sum(1 for row in state.market_rows for card in row if card is not None)
+    assert kinds.count("supply") == 6 and kinds.count("card") == cards
+    assert kinds.count("deck") == 3 and kinds.count("reserved") == 1
+    for element in clickable:
+        assert element.get("tabindex") == "0" and element.get("role") == "button"
+        assert len(element.get("aria-label") or "") > 10
+        assert has_class(element, "focus-ring")
+    supply = find(root, "data-colour", "red")
+    assert supply.get("data-action") == "supply"
+    assert supply.get("aria-label") == \
+        f"red tokens, {state.supply['red']} left, cannot be taken now"
+    reserved = find(root, "data-action", "reserved")
+    assert reserved.get("data-card") == "1w1"  # the mover's, not player 2's 1b1
+    assert reserved.get("aria-label", "").startswith("reserved " + card_label(CARD_BY_ID["1w1"]))
+
+
+def test_interaction_r_take3_piles_not_takeable_dimmed_and_disabled() -> None:
+    state = new_game(seed=7)
+    takeable = frozenset({"white", "blue", "green"})
+    root = parse(board_svg(state, interaction=Interaction(takeable=takeable)))
+    for colour in COLOURS:
+        pile = find(root, "data-colour", colour)
+        can = colour in takeable
+        assert has_class(pile, "dimmed") != can
+        assert (pile.get("aria-disabled") == "true") != can
+        assert ("cannot be taken now" in (pile.get("aria-label") or "")) != can
+
+
+def test_interaction_picked_tokens_lifted_off_their_piles() -> None:
+    state = new_game(seed=7)
+    picked = (1, 0, 0, 2, 0, 0)
+    root = parse(board_svg(state, interaction=Interaction(
+        takeable=frozenset({"blue"}), picked_tokens=picked)))
+    for c, colour in enumerate(COLOURS):
+        pile = find(root, "data-colour", colour)
+        assert pile.get("data-count") == str(state.supply_counts[c])  # the supply, as before
+        left = state.supply_counts[c] - picked[c]
+        label = pile.get("aria-label") or ""
+        assert label.startswith(f"{colour} tokens, {left} left")
+        if picked[c]:
+            assert pile.get("data-picked") == str(picked[c]) and has_class(pile, "picked")
+            lifted = [e for e in pile.iter() if e.get("class") == "picked-token"]
+            assert len(lifted) == 1 and text_of(lifted[0]) == f"+{picked[c]}"
+            assert f"{picked[c]} picked" in label
+        else:
+            assert not has_class(pile, "picked-token") and "picked" not in label
+
+
+def test_interaction_r_buy_affordable_cards_ringed_and_reservable_ones_said() -> None:
+    state = position(reserved={0: ["1w1", "1b1"]})
+    market = [card for row in state.market_rows for card in row if card is not None]
+    buyable = frozenset({market[0].id, "1w1"})
+    reservable = frozenset(card.id for card in market[:-1])
+    root = parse(board_svg(state, interaction=Interaction(buyable=buyable,
+                                                          reservable=reservable)))
+    for card in market:
+        element = find(root, "data-card", card.id)
+        assert element.get("data-action") == "card"
+        label = element.get("aria-label") or ""
+        assert label.startswith(card_label(card))
+        assert has_class(element, "affordable") == (card.id in buyable)
+        assert ("buy" in tags(element)) == (card.id in buyable)
+        can = [w for w, ok in (("bought", card.id in buyable),
+                               ("reserved", card.id in reservable)) if ok]
+        said = "can be " + " or ".join(can) if can else "cannot be bought or reserved now"
+        assert label == f"{card_label(card)}, {said}"
+        assert (element.get("aria-disabled") == "true") == (not can)
+    mine = find(find(root, "data-player-panel", "0"), "data-card", "1w1")
+    assert has_class(mine, "affordable") and "can be bought" in (mine.get("aria-label") or "")
+    other = find(find(root, "data-player-panel", "0"), "data-card", "1b1")
+    assert not has_class(other, "affordable") and other.get("aria-disabled") == "true"
+
+
+def test_interaction_picked_card_raised_with_an_outline() -> None:
+    state = new_game(seed=7)
+    card = state.market_rows[1][2]
+    assert card is not None
+    root = parse(board_svg(state, interaction=Interaction(picked_card=card.id,
+                                                          buyable=frozenset({card.id}))))
+    element = find(root, "data-card", card.id)
+    assert has_class(element, "picked") and tags(element) == ["picked \u00b7 buy"]
+    assert parent(root, element).get("transform") == "translate(0,-8)"
+    assert ", picked" in (element.get("aria-label") or "")
+    others = [e for e in actions(root) if e.get("data-action") == "card" and e is not element]
+    assert not any(has_class(e, "picked") for e in others)
+
+
+def test_interaction_r_reserve_hidden_reservable_decks_marked_empty_deck_not_clickable() -> None:
+    state = new_game(seed=7)
+    state = state._replace(decks=(*state.decks[:2], ()))
+    root = parse(board_svg(state, interaction=Interaction(reservable_decks=frozenset({2}))))
+    decks = {e.get("data-tier"): e for e in actions(root) if e.get("data-action") == "deck"}
+    assert set(decks) == {"1", "2"}  # the empty tier-3 deck has nothing to reserve
+    assert has_class(decks["2"], "reservable") and tags(decks["2"]) == ["reserve"]
+    assert "can be reserved blind" in (decks["2"].get("aria-label") or "")
+    assert not has_class(decks["1"], "reservable") and decks["1"].get("aria-disabled") == "true"
+
+
+@pytest.mark.parametrize(("hint", "attribute", "values"), [
+    ("+wbr", "data-colour", ["white", "blue", "red"]),
+    ("+gg", "data-colour", ["green"]),
+    ("R?3", "data-tier", ["3"]),
+    ("B1w1", "data-card", ["1w1"]),
+])
+def test_interaction_hint_highlights_its_tokens_card_or_deck(hint: str, attribute: str,
+                                                             values: list[str]) -> None:
+    state = position(reserved={0: ["1w1"]})
+    root = parse(board_svg(state, interaction=Interaction(hint=hint)))
+    hinted = [e.get(attribute) for e in actions(root) if has_class(e, "hint")]
+    assert hinted == values
+    for element in actions(root):
+        assert ("the hint" in (element.get("aria-label") or "")) == has_class(element, "hint")
+
+
+def test_interaction_hint_on_a_market_card() -> None:
+    state = new_game(seed=7)
+    card = state.market_rows[0][1]
+    assert card is not None
+    root = parse(board_svg(state, interaction=Interaction(hint=f"R{card.id}")))
+    assert [e.get("data-card") for e in actions(root) if has_class(e, "hint")] == [card.id]
+    assert tags(find(root, "data-card", card.id)) == ["hint"]
+
+
+def test_interaction_r_reserve_hidden_others_blind_reserves_name_no_card() -> None:
+    state = position(hidden={1: ["2w1"]}, reserved={0: ["1w1"]})
+    svg = board_svg(state, viewer=0, interaction=Interaction(buyable=frozenset({"1w1"})))
+    assert "2w1" not in svg
+    assert not any(e.get("data-action") for e in parse(svg).iter()
+                   if e.get("data-hidden-tier"))
+
+
+def test_interaction_names_escaped_in_the_accessible_name() -> None:
+    attack = "<img src=x onerror=alert(1)>"
+    svg = board_svg(new_game(seed=1), names=[attack], interaction=Interaction())
+    assert "<img" not in svg
+    assert parse(svg).get("aria-label") == f"Splendor board, turn 0, {attack} to move"
+
+
+def test_interaction_not_drawn_for_a_finished_game_tableau() -> None:
+    best = [c.id for c in CARDS if c.tier == 3 and c.points == 5][:3]
+    after = play(position(cards={0: best}, reserved={1: ["1w1"]}, current=1), "+wbg")
+    assert after.over
+    root = parse(board_svg(after, interaction=Interaction()))
+    assert not any(e.get("data-action") == "reserved" for e in root.iter())
+
+
+# --- layouts ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_narrow_layout_puts_the_players_below_the_market(players: int) -> None:
+    """The narrow layout (phones) is in the drawing: a viewBox, the players' shift, and the texts
+    drawn for each layout; the players fit its width and end above its bottom."""
+    root = parse(board_svg(random_states(players, seed=1, max_turns=12)[-1]))
+    width, height = (float(v) for v in (root.get("data-narrow-viewbox") or "").split()[2:])
+    assert width == NARROW_WIDTH and root.get("viewBox") == root.get("data-wide-viewbox")
+    panels = find(root, "class", "splendor-panels")
+    dx, dy = (float(v) for v in (panels.get("data-narrow-transform") or "")
+              .removeprefix("translate(").removesuffix(")").split(","))
+    for element in panels:
+        x, y = (float(v) for v in (element.get("transform") or "")
+                .removeprefix("translate(").removesuffix(")").split(","))
+        assert x + dx >= 0 and x + dx + PANEL_W <= width and y + dy + 122 < height
+    layouts = [e.get("data-layout") for e in root.iter() if e.get("data-layout")]
+    assert layouts.count("wide") == layouts.count("narrow") >= 2
+    assert all(e.get("display") == "none" for e in root.iter() if e.get("data-layout") == "narrow")
+
+
+def test_board_frame_repeats_turn_and_player_and_refuses_other_text() -> None:
+    state = play(new_game(seed=7), "+wbg")
+    assert board_frame(board_svg(state)) == board_html(state)
+    with pytest.raises(ValueError, match="not a board SVG"):
+        board_frame("<svg></svg>")
+
+
+def test_gems_in_words_use_the_colour_names() -> None:
+    assert all(f" {gem}" in card_label(c) for c in CARDS for g, gem in enumerate(GEMS)
+               if c.costs[g])
