@@ -2,6 +2,8 @@
 view observes it and writes back to it (STYLE.md 8).
 
 - :mod:`~splendor_nb.ui.controller`: :class:`ReplayController`, plain traitlets, no widget.
+- :mod:`~splendor_nb.ui.board_widget`: :class:`ClickableBoard`, the board that forwards its clicks
+  and keys to Python (one renderer for Replay and Play).
 - :mod:`~splendor_nb.ui.views`: the board, the turn diagram, whose view the board shows.
 - :mod:`~splendor_nb.ui.navigation`, :mod:`~splendor_nb.ui.move_list`,
   :mod:`~splendor_nb.ui.keyboard`: stepping with buttons and a slider, a clickable move list,
@@ -26,6 +28,7 @@ Move.parse('+rr')
 """
 
 from splendor_nb.ui.annotation import AnnotationEditor
+from splendor_nb.ui.board_widget import ClickableBoard
 from splendor_nb.ui.charts_view import CHART_WIDTH, ReplayCharts
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.downloader import Downloader
@@ -44,6 +47,7 @@ __all__ = [
     "REPLAYS_DIR",
     "AnnotationEditor",
     "BoardView",
+    "ClickableBoard",
     "DiagramView",
     "Downloader",
     "KeyboardShortcuts",
