@@ -1,6 +1,7 @@
-"""What the viewer shows of the current position: the board (:class:`BoardView`), the turn
-diagram with the last move's path lit (:class:`DiagramView`), and whose eyes the board is seen
-through (:class:`ViewSwitch`). Each is an ipywidget (``.widget``) observing a
+"""What the viewer shows of the current position: the board (:class:`BoardView`, the
+:class:`~splendor_nb.ui.board_widget.ClickableBoard` that Play uses too), the turn diagram with
+the last move's path lit (:class:`DiagramView`), and whose eyes the board is seen through
+(:class:`ViewSwitch`). Each is a widget (``.widget``) observing a
 :class:`~splendor_nb.ui.controller.ReplayController`.
 
 >>> from splendor_nb.engine import new_game
@@ -18,16 +19,18 @@ from typing import Any
 import ipywidgets as widgets
 
 from splendor_nb.diagram import diagram_svg, turn_path
-from splendor_nb.render import board_html
+from splendor_nb.render import board_svg
+from splendor_nb.ui.board_widget import ClickableBoard
 from splendor_nb.ui.controller import ReplayController
 
 
 class BoardView:
-    """The board of the current position, the last move highlighted (``.widget``: an HTML)."""
+    """The board of the current position, the last move highlighted (``.widget``: a
+    :class:`~splendor_nb.ui.board_widget.ClickableBoard`, with nothing to click in a replay)."""
 
     def __init__(self, controller: ReplayController) -> None:
         self.controller = controller
-        self.widget = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.widget = ClickableBoard()
         self.widget.add_class("splendor-board-view")
         controller.observe(self._show, names=["turn", "replay", "viewer"])
         self._show()
@@ -36,9 +39,8 @@ class BoardView:
         controller = self.controller
         turn = controller.turn
         previous = controller.replay.state(turn - 1) if turn else None
-        self.widget.value = board_html(controller.state, viewer=controller.viewer,
-                                       highlight=True, previous=previous,
-                                       names=controller.replay.names)
+        self.widget.svg = board_svg(controller.state, viewer=controller.viewer, highlight=True,
+                                    previous=previous, names=controller.replay.names)
 
 
 class DiagramView:
