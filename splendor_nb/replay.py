@@ -662,30 +662,45 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # how JSON text holds one
 
 def _first_refusal(document: Any) -> str:
     """``"where: what"`` for the first refused value or lone surrogate, in file order; ``""``
-    if none. The walk is a loop, not a recursion: json.loads takes deeper nesting than Python's
-    recursion limit leaves to a caller.
+    if none. A loop over a stack of the open objects and lists, not a recursion (json.loads
+    takes deeper nesting than Python's recursion limit leaves to a caller), and in memory as
+    deep as the document, not as large.
     """
-    pending: list[tuple[str, Any]] = [("", document)]
-    while pending:
-        where, value = pending.pop()
-        place = where or "the document"
-        if isinstance(value, _Refused):
-            return f"{place}: {value.problem}"
-        if isinstance(value, str) and _lone_surrogate(value):
-            return f"{place}: {_lone_surrogate(value)}"
-        if isinstance(value, dict):
-            for key in value:
-                if isinstance(key, str) and _lone_surrogate(key):
-                    return f"{place}: the key {_quoted(key)} holds {_lone_surrogate(key)}"
-            children = list(value.items())
-        elif isinstance(value, list):
-            children = list(enumerate(value))
+    problem = _refusal(document)
+    if problem:
+        return f"the document: {problem}"
+    stack: list[tuple[str, Iterator[tuple[Any, Any]]]] = [("", _children(document))]
+    while stack:
+        where, children = stack[-1]
+        for key, item in children:
+            problem = _refusal(item)
+            if problem:
+                return f"{where}{key}: {problem}"
+            if isinstance(item, dict | list):
+                stack.append((f"{where}{key}/", _children(item)))
+                break
         else:
-            continue
-        prefix = f"{where}/" if where else ""
-        pending.extend((f"{prefix}{key}", item) for key, item in reversed(children)
-                       if isinstance(item, str | dict | list | _Refused))
+            stack.pop()
     return ""
+
+
+def _refusal(value: Any) -> str:
+    """What is wrong with this one value (a dict's keys included, not its values); ``""``."""
+    if isinstance(value, _Refused):
+        return value.problem
+    if isinstance(value, str):
+        return _lone_surrogate(value)
+    if isinstance(value, dict):
+        for key in value:
+            if isinstance(key, str) and _lone_surrogate(key):
+                return f"the key {_quoted(key)} holds {_lone_surrogate(key)}"
+    return ""
+
+
+def _children(value: Any) -> Iterator[tuple[Any, Any]]:
+    if isinstance(value, dict):
+        return iter(value.items())
+    return enumerate(value) if isinstance(value, list) else iter(())
 
 
 def _lone_surrogate(text: str) -> str:
