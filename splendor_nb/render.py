@@ -99,6 +99,8 @@ class Interaction:
     """The card picked, awaiting Buy or Reserve."""
     hint: str | None = None
     """A move in the notation to highlight as a hint."""
+    picked_deck: int | None = None
+    """The tier of the deck picked, awaiting Reserve (R-RESERVE-HIDDEN)."""
 
 
 def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = True,
@@ -442,20 +444,24 @@ def _deck(tier: int, count: int, interaction: Interaction | None, hint: _Hint) -
     if interaction is None or not count:
         return fragment
     reservable = tier in interaction.reservable_decks
+    picked = interaction.picked_deck == tier
     hinted = hint.deck == tier
     words = [f"tier {tier} deck", f"{count} cards",
              "can be reserved blind" if reservable else "cannot be reserved now",
-             *(["the hint"] if hinted else [])]
-    marks = [_focus_rect(CARD_W - 4, CARD_H - 4, 8)]
+             *(["picked"] if picked else []), *(["the hint"] if hinted else [])]
+    marks = [_focus_rect(CARD_W, CARD_H, 8)]
     if hinted:
-        marks.append(_ring(-7, -7, CARD_W + 10, CARD_H + 10, 14, HINT, "hint", dashed=True))
-    if reservable:
-        marks.append(_ring(-3, -3, CARD_W + 2, CARD_H + 2, 11, PICKED, "reservable",
+        marks.append(_ring(-7, -7, CARD_W + 14, CARD_H + 14, 14, HINT, "hint", dashed=True))
+    if picked:
+        marks.append(_ring(-2, -2, CARD_W + 4, CARD_H + 4, 10, PICKED, "picked", width_=4))
+    elif reservable:
+        marks.append(_ring(-3, -3, CARD_W + 6, CARD_H + 6, 11, PICKED, "reservable",
                            dashed=True))
-    tags = [w for w, on in (("reserve", reservable), ("hint", hinted)) if on]
+    tags = [w for w, on in (("picked", picked), ("reserve", reservable and not picked),
+                            ("hint", hinted)) if on]
     if tags:
-        marks.append(_tag((CARD_W - 4) / 2, CARD_H - 4, " \u00b7 ".join(tags),
-                          PICKED if reservable else HINT, "action-tag"))
+        marks.append(_tag(CARD_W / 2, CARD_H, " \u00b7 ".join(tags),
+                          PICKED if picked or reservable else HINT, "action-tag"))
     return _clickable(fragment, _action("deck", ", ".join(words), not reservable, tier=tier),
                       "".join(marks))
 

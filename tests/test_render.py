@@ -543,6 +543,16 @@ def test_interaction_r_reserve_hidden_reservable_decks_marked_empty_deck_not_cli
     assert not has_class(decks["1"], "reservable") and decks["1"].get("aria-disabled") == "true"
 
 
+def test_interaction_picked_deck_outlined_awaiting_reserve() -> None:
+    state = new_game(seed=7)
+    root = parse(board_svg(state, interaction=Interaction(reservable_decks=frozenset({1, 2}),
+                                                          picked_deck=2)))
+    decks = {e.get("data-tier"): e for e in actions(root) if e.get("data-action") == "deck"}
+    assert has_class(decks["2"], "picked") and tags(decks["2"]) == ["picked"]
+    assert (decks["2"].get("aria-label") or "").endswith(", picked")
+    assert not has_class(decks["1"], "picked") and tags(decks["1"]) == ["reserve"]
+
+
 @pytest.mark.parametrize(("hint", "attribute", "values"), [
     ("+wbr", "data-colour", ["white", "blue", "red"]),
     ("+gg", "data-colour", ["green"]),
