@@ -5,6 +5,10 @@ order (R-LIMIT10, R-NOBLE, R-END-TRIGGER). Each node shows its rule ids and carr
 ``data-node="<id>"``; its text comes from ``LABELS`` (keyed by node id, so it can be
 translated). ``turn_path(before, move, after)`` finds the nodes a move went through, with short
 notes (the tokens taken, the noble that visited), and ``diagram_svg(path)`` highlights them.
+``diagram_svg(step=StepView(...))`` draws a turn being walked (see ``splendor_nb.learn.walk``):
+the nodes walked so far, the current one, the next choices, and the branches closed in this
+position greyed with their reason. ``clickable=True`` makes every node a focusable button
+(``tabindex``, ``role``, an ``aria-label`` in words, ``data-rules`` with its rule ids).
 
 >>> from splendor_nb import new_game, Move
 >>> before = new_game(seed=7)
@@ -22,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from html import escape
+from html import unescape as html_unescape
 from itertools import pairwise
 from typing import Literal
 
@@ -242,69 +247,152 @@ def turn_path(before: GameState, move: Move, after: GameState) -> TurnPath:
     return TurnPath(tuple(nodes), tuple(notes), str(move))
 
 
-def diagram_svg(path: TurnPath | None = None, labels: Mapping[str, str] = LABELS) -> str:
+@dataclass(frozen=True, slots=True)
+class StepView:
+    """A turn being walked through the diagram, as far as it has gone.
+
+    >>> view = StepView(("start", "q_action"), closed=(("q_action", "pass", "not now"),))
+    >>> view.current, view.closed_nodes
+    ('q_action', ('pass',))
+    """
+
+    nodes: tuple[str, ...]
+    """The nodes walked, in order, the current one last."""
+    closed: tuple[tuple[str, str, str], ...] = ()
+    """(from, to, why): the arrows closed in this position, with the reason."""
+    notes: tuple[tuple[str, str], ...] = ()
+    """(node id, note) pairs shown beside nodes: the choices made (``+wbg``, ``N3``)."""
+    choices: tuple[str, ...] = ()
+    """The nodes the walk may go to next (the open ways from the current node)."""
+    move: str = ""
+
+    def __post_init__(self) -> None:
+        TurnPath(self.nodes)  # the nodes must follow the arrows
+        for src, dst, _ in self.closed:
+            if (src, dst) not in EDGES:
+                raise ValueError(f"the turn diagram has no arrow from {src!r} to {dst!r}")
+
+    @property
+    def current(self) -> str:
+        """The node the walk stands on."""
+        return self.nodes[-1]
+
+    @property
+    def closed_nodes(self) -> tuple[str, ...]:
+        """The nodes not walked that only closed arrows lead to: closed in this position."""
+        shut = {(src, dst) for src, dst, _ in self.closed}
+        walked = set(self.nodes)
+        found: list[str] = []
+        for node in NODES:  # NODES lists every node after the nodes leading to it
+            arrows = [edge for edge in EDGES if edge[1] == node]
+            if node not in walked and arrows and all(
+                    edge in shut or edge[0] in found for edge in arrows):
+                found.append(node)
+        return tuple(found)
+
+
+def diagram_svg(path: TurnPath | None = None, labels: Mapping[str, str] = LABELS, *,
+                step: StepView | None = None, clickable: bool = False) -> str:
     """The turn diagram as an SVG string (``class="splendor-diagram"``, ``width="100%"``).
 
     With a ``path``, its nodes and arrows are highlighted and the others faded; ``labels``
-    replaces the texts (missing keys fall back to ``LABELS``).
+    replaces the texts (missing keys fall back to ``LABELS``). With a ``step``, the walk so
+    far: walked nodes lit and numbered, the current one ringed (``data-current``), the next
+    choices marked (``data-choice``), closed arrows dashed and closed nodes greyed
+    (``data-closed``, the reason in ``data-why`` and a ``<title>``). ``clickable`` makes the
+    nodes focusable buttons.
 
     >>> svg = diagram_svg()
     >>> svg.count("data-node=") == len(NODES)
     True
+    >>> 'tabindex="0"' in diagram_svg(clickable=True)
+    True
     """
-    if path is None and labels is LABELS:
-        return _plain()
-    return _draw(path, labels)
+    if path is not None and step is not None:
+        raise ValueError("draw a path or a step, not both")
+    if path is None and step is None and labels is LABELS:
+        return _plain(clickable)
+    return _draw(path, step, labels, clickable)
 
 
 # --- drawing ---------------------------------------------------------------------------------
 
-_Mode = Literal["plain", "on", "off"]
-"""How a node or arrow is drawn: no path shown, on the path, or off it (faded)."""
+_Mode = Literal["plain", "on", "off", "current", "closed"]
+"""How a node or arrow is drawn: no path shown, on the path, off it (faded), the current node
+of a walk, or closed in the position walked (greyed)."""
 
 
 @cache
-def _plain() -> str:
-    return _draw(None, LABELS)
+def _plain(clickable: bool) -> str:
+    return _draw(None, None, LABELS, clickable)
 
 
-def _draw(path: TurnPath | None, labels: Mapping[str, str]) -> str:
-    on_edges = dict.fromkeys(path.edges) if path else {}
-    notes = dict(path.notes) if path else {}
-    steps = {node: k for k, node in enumerate(path.nodes, start=1)} if path else {}
+def _draw(path: TurnPath | None, step: StepView | None, labels: Mapping[str, str],
+          clickable: bool) -> str:
+    walked = path.nodes if path else step.nodes if step else ()
+    on_edges = dict.fromkeys(pairwise(walked))
+    notes = dict(path.notes if path else step.notes if step else ())
+    steps = {node: k for k, node in enumerate(walked, start=1)}
+    shut = {(src, dst): why for src, dst, why in step.closed} if step else {}
+    shut_nodes = set(step.closed_nodes) if step else set()
+    choices = set(step.choices) if step else set()
+    move = path.move if path else step.move if step else ""
     rest: _Mode = "off" if path else "plain"
 
     def text(key: str) -> str:
         return escape(labels.get(key, LABELS[key]))
 
+    def edge_mode(edge: tuple[str, str]) -> _Mode:
+        if edge in shut:
+            return "closed"
+        if step and edge[0] in steps and edge[0] != step.current:
+            return "off"  # a way not taken at a node walked past
+        return rest
+
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="splendor-diagram" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" font-family="{FONT}" role="img" '
-        f'aria-label="{text("title")}" data-path="{" ".join(path.nodes) if path else ""}">',
+        f'aria-label="{text("title")}" data-path="{" ".join(walked)}"'
+        + (f' data-current="{step.current}"' if step else "") + ">",
         _frame(text("end_section")),
         f'<text x="14" y="26" font-size="16" font-weight="700" fill="#4a4036">{text("title")}',
     ]
-    if path and path.move:
+    if move:
         out.append(f' <tspan fill="{GLOW}" font-family="ui-monospace, Menlo, Consolas, '
-                   f'monospace">{escape(path.move)}</tspan>')
+                   f'monospace">{escape(move)}</tspan>')
     out.append("</text>")
     # arrows off the path first, so the highlighted ones are drawn over shared segments
     for edge, (label, _, _) in EDGES.items():
         if edge not in on_edges:
-            out.append(_edge(edge, rest, text(label) if label else ""))
+            drawn = _edge(edge, edge_mode(edge), text(label) if label else "")
+            out.append(_with_reason(drawn, shut[edge]) if edge in shut else drawn)
     for edge in on_edges:  # in path order
         out.append(_edge(edge, "on", text(EDGES[edge][0]) if EDGES[edge][0] else ""))
     for node in NODES:
-        step = steps.get(node)
-        out.append(_node(node, rest if step is None else "on", text(node)))
-        if step is not None:
-            out.append(_step(node, step))
+        number = steps.get(node)
+        mode: _Mode = ("current" if step and node == step.current else "on" if number
+                       else "closed" if node in shut_nodes else rest)
+        why = _closed_reason(node, shut) if mode == "closed" else ""
+        out.append(_node(node, mode, text(node), clickable, node in choices, why))
+        if number is not None:
+            out.append(_step(node, number))
         note = notes.get(node)
         if note:
             out.append(_note(node, note))
         out.append("</g>")
     out.append("</svg>")
     return "".join(out)
+
+
+def _closed_reason(node: str, shut: Mapping[tuple[str, str], str]) -> str:
+    """Why a closed node is closed: the reason of the first closed arrow into it, if any."""
+    return next((why for (_, dst), why in shut.items() if dst == node), "")
+
+
+def _with_reason(edge_svg: str, why: str) -> str:
+    """A closed arrow's group, carrying its reason as ``data-why`` and a tooltip."""
+    head, rest = edge_svg.split(">", 1)
+    return f'{head} data-closed="1" data-why="{escape(why)}"><title>{escape(why)}</title>{rest}'
 
 
 @cache
@@ -322,12 +410,15 @@ def _edge(edge: tuple[str, str], mode: _Mode, label: str) -> str:
     src, dst = edge
     points = _route(edge)
     on = mode == "on"
-    colour = GLOW if on else ("#b9afa2" if mode == "off" else "#8a7d6d")
+    colour = GLOW if on else _EDGE_COLOUR.get(mode, "#8a7d6d")
     width = 3.2 if on else 1.4
     line = " ".join(f"{x},{y}" for x, y in points)
-    parts = [f'<g class="edge{" on" if on else ""}" data-edge="{src} {dst}">'
+    dashes = ' stroke-dasharray="5 4"' if mode == "closed" else ""
+    css = " on" if on else " closed" if mode == "closed" else ""
+    parts = [f'<g class="edge{css}" data-edge="{src} {dst}">'
              f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="{width}" '
-             f'stroke-linejoin="round"/>{_arrowhead(points[-2], points[-1], colour, 4 + width)}']
+             f'stroke-linejoin="round"{dashes}/>'
+             f'{_arrowhead(points[-2], points[-1], colour, 4 + width)}']
     if label:
         (x0, y0), (x1, y1) = points[EDGES[edge][2]:EDGES[edge][2] + 2]
         if x0 == x1:  # a vertical segment: the label on its left
@@ -368,18 +459,36 @@ def _route(edge: tuple[str, str]) -> tuple[tuple[int, int], ...]:
 
 
 @cache
-def _node(node: str, mode: _Mode, label: str) -> str:
+def _node(node: str, mode: _Mode, label: str, clickable: bool = False, choice: bool = False,
+          why: str = "") -> str:
     """A node's group, left open for the step number and note of a path."""
     shape, x, y, rules = NODES[node]
     hw, hh = _SIZE[shape]
     fill, stroke = _FILL[shape]
-    on = mode == "on"
+    on = mode in ("on", "current")
     if on:
         fill, stroke = "#ffe2bf", GLOW
+    elif mode == "closed":
+        fill, stroke = "#eeebe6", "#c4bcb1"
     flags = ' data-on="1"' if on else ""
-    opacity = ' opacity="0.55"' if mode == "off" else ""
+    if mode == "current":
+        flags += ' data-current="1" aria-current="step"'
+    if mode == "closed":
+        flags += f' data-closed="1" data-why="{escape(why)}"'
+    if choice:
+        flags += ' data-choice="1"'
+    if clickable:
+        flags += _button(node, label, rules, choice, why)
+    opacity = ' opacity="0.55"' if mode == "off" else ' opacity="0.45"' if mode == "closed" \
+        else ""
     out = [f'<g class="node {shape}" data-node="{node}"{flags}{opacity}>']
-    width = 3 if on else 1.4
+    if mode == "closed" and why:
+        out.append(f"<title>{escape(why)}</title>")
+    if choice:  # a dashed halo: the walk may go here next
+        out.append(f'<rect x="{x - hw - 6}" y="{y - hh - 6}" width="{2 * hw + 12}" '
+                   f'height="{2 * hh + 12}" rx="10" fill="none" stroke="{GLOW}" '
+                   'stroke-width="2" stroke-dasharray="4 3"/>')
+    width = 4 if mode == "current" else 3 if on else 1.4
     if shape == "decision":
         d = 14
         out.append(f'<polygon points="{x - hw},{y} {x - hw + d},{y - hh} {x + hw - d},{y - hh} '
@@ -400,6 +509,22 @@ def _node(node: str, mode: _Mode, label: str) -> str:
                    'text-anchor="middle" font-size="8.5" fill="#7a6e60" letter-spacing="0.2">'
                    f'{line}</text>')
     return "".join(out)
+
+
+def _button(node: str, label: str, rules: tuple[str, ...], choice: bool, why: str) -> str:
+    """The attributes that make a node a button: focusable, named in words, its rule ids."""
+    words = html_unescape(label)
+    if rules:
+        words += ". Rules: " + ", ".join(rules)
+    if choice:
+        words = "Go to: " + words
+    if why:
+        words += ". Closed here: " + why
+    return (f' tabindex="0" role="button" data-rules="{" ".join(rules)}" '
+            f'aria-label="{escape(words)}"')
+
+
+_EDGE_COLOUR: dict[str, str] = {"off": "#b9afa2", "closed": "#c9c1b6"}
 
 
 @cache

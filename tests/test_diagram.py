@@ -8,7 +8,15 @@ import pytest
 
 from splendor_nb import GameState, Move, new_game
 from splendor_nb.cards import CARDS, NOBLE_BY_ID
-from splendor_nb.diagram import EDGES, LABELS, NODES, TurnPath, diagram_svg, turn_path
+from splendor_nb.diagram import (
+    EDGES,
+    LABELS,
+    NODES,
+    StepView,
+    TurnPath,
+    diagram_svg,
+    turn_path,
+)
 from tests.positions import position
 
 START = ("start", "q_action")
@@ -187,3 +195,52 @@ def test_diagram_labels_from_a_table_escaped() -> None:
              if e.get("data-node")}
     assert texts["take2"].startswith("Prendre 2")
     assert texts["take3"].startswith(LABELS["take3"])
+
+
+# --- clickable nodes and a walk's steps ---------------------------------------------------------
+
+def test_diagram_clickable_nodes_are_named_focusable_buttons_with_their_rules() -> None:
+    root = ET.fromstring(diagram_svg(clickable=True))
+    nodes = {e.get("data-node"): e for e in root.iter() if e.get("data-node")}
+    assert set(nodes) == set(NODES)
+    for node, (_, _, _, rules) in NODES.items():
+        element = nodes[node]
+        assert element.get("tabindex") == "0" and element.get("role") == "button"
+        assert element.get("data-rules") == " ".join(rules)
+        label = element.get("aria-label") or ""
+        assert label.startswith(LABELS[node]) and all(rule in label for rule in rules)
+    assert "tabindex" not in diagram_svg() and "data-rules" not in diagram_svg()
+
+
+def test_diagram_step_view_current_choices_and_closed_branches() -> None:
+    view = StepView(("start", "q_action", "q_reserved"),
+                    closed=(("q_action", "pass", "Ada may act (R-PASS)"),
+                            ("q_reserved", "q_reserve", "Ada holds 3 (R-RESERVE-LIMIT)")),
+                    choices=("q_buy",))
+    assert view.current == "q_reserved"
+    assert view.closed_nodes == ("q_reserve", "reserve", "gold", "pass")
+    root = ET.fromstring(diagram_svg(step=view, clickable=True))
+    nodes = {e.get("data-node"): e for e in root.iter() if e.get("data-node")}
+    assert nodes["q_reserved"].get("data-current") == "1"
+    assert [n for n, e in nodes.items() if e.get("data-on")] == ["start", "q_action",
+                                                                "q_reserved"]
+    assert nodes["q_buy"].get("data-choice") == "1"
+    assert (nodes["q_buy"].get("aria-label") or "").startswith("Go to: ")
+    assert nodes["reserve"].get("data-closed") == "1"
+    assert "R-RESERVE-LIMIT" in (nodes["q_reserve"].get("aria-label") or "")
+    edges = {e.get("data-edge"): e for e in root.iter() if e.get("data-edge")}
+    shut = edges["q_reserved q_reserve"]
+    assert shut.get("class") == "edge closed" and shut.get("data-why") == \
+        "Ada holds 3 (R-RESERVE-LIMIT)"
+    assert shut.find("{http://www.w3.org/2000/svg}title") is not None
+    assert edges["q_action q_four"].get("data-closed") is None
+    assert root.get("data-path") == "start q_action q_reserved"
+
+
+def test_diagram_step_view_rejects_what_the_diagram_has_not() -> None:
+    with pytest.raises(ValueError, match="no arrow"):
+        StepView(("start", "take2"))
+    with pytest.raises(ValueError, match="no arrow"):
+        StepView(("start",), closed=(("start", "take2", "no"),))
+    with pytest.raises(ValueError, match="not both"):
+        diagram_svg(TurnPath(("start",)), step=StepView(("start",)))
