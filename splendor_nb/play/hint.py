@@ -1,0 +1,106 @@
+"""Hints: the move the hard bot would play in a person's place, with a short reason in words
+derived from what the move changes (points, a noble, a card it brings within reach).
+
+>>> from splendor_nb import new_game, Move
+>>> view = new_game(seed=7).player_view(0)
+>>> hint_reason(view, Move.parse("+wbg"))
+'It gathers what 1g6 needs.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from splendor_nb.ai import Bot
+from splendor_nb.cards import CARD_BY_ID, GEMS, GOLD, Card
+from splendor_nb.engine import GameState
+from splendor_nb.engine.buying import price
+from splendor_nb.moves import Move
+from splendor_nb.play.describe import card_phrase
+from splendor_nb.play.words import colour_name, say, say_n
+from splendor_nb.rules import WINNING_POINTS
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested move and why, in words."""
+
+    move: Move
+    reason: str
+
+
+def hint(view: GameState, bot: Bot) -> Hint:
+    """What ``bot`` would play in ``view`` (the mover's ``player_view``), and why.
+
+    >>> from splendor_nb import new_game
+    >>> suggestion = hint(new_game(seed=7).player_view(0), Bot("hard", seed=1, budget=50))
+    >>> suggestion.move in new_game(seed=7).legal_moves()
+    True
+    """
+    move = bot.choose(view)
+    return Hint(move, hint_reason(view, move))
+
+
+def hint_reason(view: GameState, move: Move) -> str:
+    """Why ``move`` is good in ``view``, in one sentence: what it scores, the noble it brings
+    or nears, the card it makes affordable next turn, what it gathers."""
+    if move.kind == "pass":
+        return say("hint_pass")
+    me = view.current_player
+    before = view.players[me]
+    after = view.apply(move)
+    mine = after.players[me]
+    if mine.points >= WINNING_POINTS > before.points:  # R-END-TRIGGER
+        return say("hint_win", points=say_n("points", mine.points))
+    if move.kind == "buy":
+        return _buy_reason(view, after, CARD_BY_ID[move.card or ""])
+    seen = [c for row in view.market_rows for c in row if c is not None and c.id != move.card]
+    targets = [*seen, *mine.reserved]
+    within = [c for c in targets if _affordable(c, mine.token_counts, mine.bonus_counts)
+              and not _affordable(c, before.token_counts, before.bonus_counts)]
+    if within:
+        best = max(within, key=lambda c: (c.points, c.tier))
+        return say("hint_next_turn", card=card_phrase(best))
+    if move.kind == "reserve":
+        if move.card is not None:
+            return say("hint_reserve", card=card_phrase(CARD_BY_ID[move.card]))
+        return say("hint_reserve_gold")
+    gains = {c: _shortfall(c, before.token_counts, before.bonus_counts)
+             - _shortfall(c, mine.token_counts, mine.bonus_counts) for c in targets}
+    helped = [c for c, gain in gains.items() if gain > 0]
+    if helped:
+        best = max(helped, key=lambda c: (
+            gains[c], -_shortfall(c, mine.token_counts, mine.bonus_counts), c.points, -c.order))
+        return say("hint_towards", card=card_phrase(best))
+    return say("hint_best")
+
+
+def _buy_reason(view: GameState, after: GameState, card: Card) -> str:
+    turn = after.last_turn
+    phrase = card_phrase(card)
+    if turn is not None and turn.noble is not None:  # R-NOBLE
+        return say("hint_buy_noble", card=phrase, noble=turn.noble.id)
+    if card.points:
+        return say("hint_buy_points", card=phrase)
+    me = view.current_player
+    old = view.players[me].bonus_counts
+    new = after.players[me].bonus_counts
+    for noble in after.nobles:
+        if _missing(noble.needs, new) == 1 < _missing(noble.needs, old):
+            return say("hint_buy_near_noble", card=phrase, noble=noble.id)
+    return say("hint_buy_bonus", card=phrase, colour=colour_name(GEMS[card.bonus_index]))
+
+
+def _shortfall(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...]) -> int:
+    """Tokens still missing to buy ``card``, gold counted as any colour (R-BUY-GOLD)."""
+    due = price(card, bonuses)
+    return max(0, sum(max(0, due[i] - tokens[i]) for i in range(GOLD)) - tokens[GOLD])
+
+
+def _affordable(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...]) -> bool:
+    return _shortfall(card, tokens, bonuses) == 0
+
+
+def _missing(needs: tuple[int, ...], bonuses: tuple[int, ...]) -> int:
+    """Bonuses a noble still lacks (R-NOBLE)."""
+    return sum(max(0, need - have) for need, have in zip(needs, bonuses, strict=True))

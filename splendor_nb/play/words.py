@@ -1,0 +1,201 @@
+"""Every sentence a person reads while playing, in one place, with named placeholders.
+
+A later step translates these with gettext, so each template is one whole sentence (or one noun
+phrase that sentences take as a parameter: a list of colours, a count of tokens, a card with its
+points). Code never builds a sentence from fragments; it picks a template and fills it.
+
+>>> say("took_different", name="Ben", colours=word_list(["white", "blue", "green"]))
+'Ben took white, blue and green.'
+>>> say_n("card_points", 2, card="2g4"), tokens_phrase((0, 2, 0, 0, 0, 1))
+('2g4 (2 points)', 'two blue and a gold')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from splendor_nb.cards import COLOURS
+
+SENTENCES: dict[str, str] = {
+    # --- what a turn did (describe.py) ---------------------------------------------------------
+    "took_different": "{name} took {colours}.",
+    "took_one": "{name} took one {colour}.",
+    "took_two": "{name} took two {colour}.",
+    "bought": "{name} bought {card}.",
+    "bought_noble": "{name} bought {card} and was visited by {noble}.",
+    "bought_reserved": "{name} bought {card} from their reserved cards.",
+    "bought_reserved_noble": "{name} bought {card} from their reserved cards and was visited "
+                             "by {noble}.",
+    "reserved_gold": "{name} reserved {card} and took a gold.",
+    "reserved_no_gold": "{name} reserved {card}; no gold was left to take.",
+    "reserved_blind_gold": "{name} reserved a tier-{tier} card from the deck and took a gold.",
+    "reserved_blind_no_gold": "{name} reserved a tier-{tier} card from the deck; no gold was "
+                              "left to take.",
+    "reserved_blind_seen_gold": "{name} reserved {card} from the tier-{tier} deck and took a "
+                                "gold.",
+    "reserved_blind_seen_no_gold": "{name} reserved {card} from the tier-{tier} deck; no gold "
+                                   "was left to take.",
+    "passed": "{name} passed: nothing else was legal.",
+    "passed_noble": "{name} passed (nothing else was legal) and was visited by {noble}.",
+    "visited": "{name} was visited by {noble}.",
+    "returned": "{name} returned {tokens}.",
+    "deck_empty": "The tier-{tier} deck is empty, so that slot stays empty.",
+    # --- the end of the game (outcome.py) ------------------------------------------------------
+    "wins": "{name} wins with {points}.",
+    "wins_resigned": "{loser} resigned; {name} wins.",
+    "share_resigned": "{loser} resigned; {names} share the victory.",
+    "tie_break": "{names} are tied on {points}; {name} wins with fewer cards bought ({cards} "
+                 "against {others}, R-END-WIN).",
+    "tie_break_shared": "{names} are tied on {points}; {winners} bought the fewest cards "
+                        "({cards}) and share the victory (R-END-WIN).",
+    "shared": "{names} share the victory with {points} and {cards} each (R-END-WIN).",
+    "all_passed": "Every player passed in one round, so the game ended (R-PASS).",
+    "score_line": "{name}: {points}, {cards}.",
+    # --- what the table shows (session.py) -----------------------------------------------------
+    "cover": "Pass to {name}",
+    "to_move": "{name} to move.",
+    "thinking": "{name} is thinking.",
+    "undo_nothing": "There is no turn of yours to take back.",
+    "undo_people": "Take back is for games against bots with one person at the table.",
+    "not_your_turn": "It is {name}'s turn.",
+    "covered": "Pass to {name} first: the board is covered.",
+    "over": "The game is over.",
+    "not_a_person": "{name} is a bot; only a person resigns.",
+    "save_failed": "The game could not be saved to {path}: {problem}",
+    # --- building a turn (turn.py) -------------------------------------------------------------
+    "prompt_pick": "Pick 3 gems of different colours or 2 of one colour, or click a card or a "
+                   "deck.",
+    "prompt_picking": "Picked {tokens}. Confirm, pick more, or click a picked pile to put it "
+                      "back.",
+    "prompt_card": "{card} costs {price} after your bonuses.",
+    "prompt_card_reserved": "{card}, one of your reserved cards, costs {price} after your "
+                            "bonuses.",
+    "prompt_deck": "Reserve the top card of the tier-{tier} deck unseen?",
+    "prompt_return": "You would hold {held} tokens: choose {count} to return.",
+    "prompt_returning": "Returning {tokens}.",
+    "prompt_noble": "Several nobles may visit: choose one of {nobles}.",
+    "prompt_pass": "No action is possible: you must pass.",
+    "prompt_done": "Turn complete: {move}.",
+    "price_free": "nothing",
+    "pay": "Pay {tokens}",
+    # --- refusals: the rule id comes with each (turn.py) ---------------------------------------
+    "refuse_gold_pile": "Gold cannot be taken: it comes only with a reserve.",
+    "refuse_empty_pile": "There are no {colour} tokens left in the supply.",
+    "refuse_after_two": "You are taking two {colour}: nothing else goes with them.",
+    "refuse_three_picked": "You have picked {count} colours, the most you may take now.",
+    "refuse_fewer_colours": "Only {count} colours are left in the supply: take one of each.",
+    "refuse_pick_more_or_two": "Pick 2 more colours, or click {colour} again to take two.",
+    "refuse_nothing_picked": "Pick gems, a card or a deck first.",
+    "refuse_cannot_buy": "You cannot afford {card}: it costs {price} after your bonuses, and "
+                         "you are short of {missing} with {gold} gold.",
+    "refuse_cannot_buy_or_reserve": "You cannot afford {card}, and you already hold {count} "
+                                    "reserved cards, the most allowed.",
+    "refuse_reserve_limit": "You already hold {count} reserved cards, the most allowed: buy "
+                            "one first.",
+    "refuse_deck_empty": "The tier-{tier} deck is empty.",
+    "refuse_reserve_own": "{card} is already yours: it can only be bought.",
+    "refuse_not_yours": "{card} is not face-up in the market nor one of your reserved cards.",
+    "refuse_no_card": "Pick a card first.",
+    "refuse_not_a_payment": "That is not a way to pay for {card}.",
+    "refuse_return_none": "You have no {colour} tokens left to return.",
+    "refuse_return_enough": "You are returning enough already: Confirm, or click a returned "
+                            "token to keep it.",
+    "refuse_not_returning": "You are not returning a {colour} token.",
+    "refuse_no_return": "You will hold 10 tokens or fewer: nothing to return.",
+    "refuse_no_noble_choice": "No noble is waiting to be chosen.",
+    "refuse_noble_not_due": "{noble} cannot visit now; choose one of {nobles}.",
+    "refuse_must_pass": "No action is possible: pass.",
+    "refuse_no_pass": "You may pass only when no action is possible.",
+    "refuse_prompt": "Answer the question first, or Clear to start the turn again.",
+    "refuse_finished": "This turn is complete.",
+    "refuse_unknown_click": "That cannot be clicked.",
+    "refuse_engine": "{reason}",
+    # --- hints (hint.py) -----------------------------------------------------------------------
+    "hint_win": "It takes you to {points}: enough to end the game.",
+    "hint_buy_noble": "Buying {card} brings {noble} as well.",
+    "hint_buy_points": "Buying {card} scores now.",
+    "hint_buy_near_noble": "Buying {card} leaves you one card away from {noble}.",
+    "hint_buy_bonus": "Buying {card} adds a {colour} bonus: {colour} costs you less from now on.",
+    "hint_next_turn": "It lets you buy {card} next turn.",
+    "hint_towards": "It gathers what {card} needs.",
+    "hint_reserve": "Reserving {card} keeps it out of your opponents' reach.",
+    "hint_reserve_gold": "Reserving brings a gold, which stands in for any colour.",
+    "hint_pass": "Nothing else is legal: you must pass.",
+    "hint_best": "The hard bot rates this move best.",
+}
+"""Whole sentences and prompts, by key."""
+
+PLURALS: dict[str, tuple[str, str]] = {
+    "points": ("{count} point", "{count} points"),
+    "cards": ("{count} card", "{count} cards"),
+    "card_points": ("{card} ({count} point)", "{card} ({count} points)"),
+    "refuse_pick_more_n": ("Pick {count} more colour, or Clear.",
+                           "Pick {count} more colours, or Clear."),
+    "refuse_return_more": ("Return {count} more token to keep 10.",
+                           "Return {count} more tokens to keep 10."),
+}
+"""Phrases that change with a number: the singular, then the plural (as gettext's ngettext)."""
+
+COLOUR_NAMES: dict[str, str] = {
+    "white": "white", "blue": "blue", "green": "green", "red": "red", "black": "black",
+    "gold": "gold",
+}
+COUNTED: dict[int, str] = {1: "a {colour}", 2: "two {colour}", 3: "three {colour}"}
+"""How many tokens of one colour, in words; larger counts use ``COUNTED_MANY``."""
+COUNTED_MANY = "{count} {colour}"
+LIST_MIDDLE = "{items}, {item}"
+LIST_END = "{items} and {last}"
+"""How lists are joined: "white, blue and green"."""
+
+
+def say(key: str, /, **params: object) -> str:
+    """The sentence ``key`` with its placeholders filled.
+
+    >>> say("cover", name="Ben")
+    'Pass to Ben'
+    """
+    return SENTENCES[key].format(**params)
+
+
+def say_n(key: str, count: int, /, **params: object) -> str:
+    """The phrase ``key`` in the form that fits ``count`` (``{count}`` is filled too).
+
+    >>> say_n("points", 1), say_n("points", 15)
+    ('1 point', '15 points')
+    """
+    one, many = PLURALS[key]
+    return (one if count == 1 else many).format(count=count, **params)
+
+
+def colour_name(colour: str) -> str:
+    """A colour's name in words.
+
+    >>> colour_name("black")
+    'black'
+    """
+    return COLOUR_NAMES[colour]
+
+
+def word_list(items: Sequence[str]) -> str:
+    """Items joined as a list in words.
+
+    >>> word_list(["Ann"]), word_list(["Ann", "Ben"]), word_list(["a", "b", "c"])
+    ('Ann', 'Ann and Ben', 'a, b and c')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    joined = items[0]
+    for item in items[1:-1]:
+        joined = LIST_MIDDLE.format(items=joined, item=item)
+    return LIST_END.format(items=joined, last=items[-1])
+
+
+def tokens_phrase(counts: Sequence[int]) -> str:
+    """Token counts (``COLOURS`` order) in words; ``"nothing"`` for none.
+
+    >>> tokens_phrase((1, 0, 0, 0, 0, 0)), tokens_phrase((0, 0, 0, 0, 4, 0))
+    ('a white', '4 black')
+    """
+    parts = [COUNTED.get(n, COUNTED_MANY).format(count=n, colour=colour_name(colour))
+             for colour, n in zip(COLOURS, counts) if n]
+    return word_list(parts) if parts else say("price_free")
