@@ -308,7 +308,10 @@ def _clickable(fragment: str, attributes: str, children: str) -> str:
 
 def _card_marks(width: float, height: float, rx: float, *, buyable: bool, picked: bool,
                 hinted: bool) -> str:
-    """The rings and the tag of a card the player to move may act on, and the focus ring."""
+    """The rings and the tag of a card the player to move may act on, and the focus ring.
+
+    The tag says the marks in words, as many as fit the card's width (the first always).
+    """
     parts = [_focus_rect(width, height, rx)]
     if hinted:
         parts.append(_ring(-7, -7, width + 14, height + 14, rx + 6, HINT, "hint", dashed=True))
@@ -320,7 +323,12 @@ def _card_marks(width: float, height: float, rx: float, *, buyable: bool, picked
     words = [w for w, on in (("picked", picked), ("buy", buyable), ("hint", hinted)) if on]
     if words:
         colour = PICKED if picked else AFFORDABLE if buyable else HINT
-        parts.append(_tag(width / 2, height, " \u00b7 ".join(words), colour, "action-tag"))
+        text = words[0]
+        for word in words[1:]:
+            if _tag_width(f"{text} \u00b7 {word}") > width:
+                break
+            text = f"{text} \u00b7 {word}"
+        parts.append(_tag(width / 2, height, text, colour, "action-tag"))
     return "".join(parts)
 
 
@@ -459,8 +467,8 @@ def _deck(tier: int, count: int, interaction: Interaction | None, hint: _Hint) -
                            dashed=True))
     tags = [w for w, on in (("picked", picked), ("reserve", reservable and not picked),
                             ("hint", hinted)) if on]
-    if tags:
-        marks.append(_tag(CARD_W / 2, CARD_H, " \u00b7 ".join(tags),
+    if tags:  # inside the deck, clear of the deck below
+        marks.append(_tag((CARD_W - 4) / 2, CARD_H - 18, " \u00b7 ".join(tags),
                           PICKED if picked or reservable else HINT, "action-tag"))
     return _clickable(fragment, _action("deck", ", ".join(words), not reservable, tier=tier),
                       "".join(marks))
@@ -877,10 +885,14 @@ def _focus_rect(width: float, height: float, rx: float) -> str:
 
 
 def _tag(x: float, y: float, text: str, colour: str, cls: str = "last-move") -> str:
-    width = 8 + 7 * len(text)
+    width = _tag_width(text)
     return (f'<g class="{cls}"><rect x="{x - width / 2:.1f}" y="{y - 8}" width="{width}" '
             f'height="16" rx="8" fill="{colour}"/><text x="{x}" y="{y + 4}" text-anchor="middle" '
             f'font-size="11" font-weight="700" fill="#ffffff">{text}</text></g>')
+
+
+def _tag_width(text: str) -> int:
+    return 8 + 7 * len(text)
 
 
 def _badge(out: list[str], x: float, y: float, gain: int, loss: int) -> None:
