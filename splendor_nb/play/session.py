@@ -132,7 +132,7 @@ class PlaySession(HasTraits):
         replay = Replay.from_state(state, {"players": [seat.header() for seat in chosen],
                                            "event": EVENT})
         self._start(chosen, replay, seed, 0, [state], self.store.new_path(
-            [seat.name for seat in chosen]))
+            [seat.name for seat in chosen], seed))
 
     def rematch(self) -> None:
         """The same seats in the same order, a new deal."""
@@ -157,7 +157,7 @@ class PlaySession(HasTraits):
             branch.play(entry.move, reveal=entry.revealed)
             branch.annotate(number, entry.comment, entry.glyph)
         self._start(chosen, branch, seed, turn, [branch_start(start, seed)],
-                    self.store.new_path([seat.name for seat in chosen]))
+                    self.store.new_path([seat.name for seat in chosen], seed))
 
     def resume_game(self, path: str | Path, replay: Replay | None = None) -> None:
         """Continue the saved game at ``path`` in this session."""

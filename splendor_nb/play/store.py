@@ -54,22 +54,23 @@ class GameStore:
 
     >>> import tempfile
     >>> store = GameStore(tempfile.mkdtemp())
-    >>> store.new_path(["Ann", "Hard bot"]).name.endswith("-ann-v-hard-bot.json")
+    >>> store.new_path(["Ann", "Hard bot"], seed=7).name.endswith("-ann-v-hard-bot-7.json")
     True
     """
 
     def __init__(self, folder: str | Path = DEFAULT_FOLDER) -> None:
         self.folder = Path(folder).absolute()
 
-    def new_path(self, names: list[str] | tuple[str, ...]) -> Path:
-        """A new file name for a game between ``names``, dated now, unused in the folder."""
+    def new_path(self, names: list[str] | tuple[str, ...], seed: int) -> Path:
+        """A new file name for a game between ``names`` dealt by ``seed``, dated now, unused in
+        the folder (the seed tells apart games started in the same second)."""
         stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
         slug = "-v-".join(_UNSAFE.sub("-", name).strip("-").lower() or "player"
                           for name in names)[:80]
-        path = self.folder / f"{stamp}-{slug}.json"
+        path = self.folder / f"{stamp}-{slug}-{seed}.json"
         number = 2
         while path.exists():
-            path = self.folder / f"{stamp}-{slug}-{number}.json"
+            path = self.folder / f"{stamp}-{slug}-{seed}-{number}.json"
             number += 1
         return path
 
