@@ -147,3 +147,22 @@ def test_the_board_fits_the_width_without_clipping_or_sideways_scrolling(
     expect(echo(page)).to_have_text('1 {"action": "supply", "colour": "white"}',
                                     timeout=UPDATE_MS)
     shoot(root, f"board-clickable-{width}.png")
+
+
+def test_in_a_notebook_column_the_board_follows_its_own_width(
+        page: Page, voila_server_factory: Callable[..., Any], open_voila: Open) -> None:
+    """A JupyterLab column is narrower than the window: the layout follows the widget's width."""
+    root = open_board(page, voila_server_factory(NOTEBOOK), open_voila, 1366)
+    frame = root.locator(".board-under-test .splendor-board")
+    expect(frame).not_to_have_class("narrow")
+    for width, narrow in ((640, True), (900, False), (480, True)):
+        root.evaluate(f"(element) => {{ element.style.width = '{width}px'; }}")
+        if narrow:
+            expect(frame).to_have_class("splendor-board narrow")
+        else:
+            expect(frame).not_to_have_class("narrow")
+        box = frame.locator("svg").bounding_box()
+        column = root.bounding_box()
+        assert box is not None and column is not None
+        assert box["x"] >= column["x"] and box["x"] + box["width"] <= column["x"] + width + 0.5
+    shoot(root, "board-clickable-column-480.png")
