@@ -481,8 +481,8 @@ def _supply(out: list[str], supply: tuple[int, ...], marks: _Marks,
         count = supply[c]
         if interaction is None:
             out.append(f'<g transform="translate({x},{_SUPPLY_Y})" data-supply="{colour}" '
-                       f'data-count="{count}"><title>{colour} tokens, {count} left</title>'
-                       f'{_token(colour, count, 24, 20)}')
+                       f'data-count="{count}">{_token(colour, count, 24, 20)}'
+                       f'<title>{colour} tokens, {count} left</title>')
         else:
             out.append(_pile(x, colour, count, interaction, hint.colours[c]))
         _badge(out, 20, -20, marks.minus[c], marks.plus[c])
