@@ -239,8 +239,83 @@ def _tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_play(subparsers: Subparsers) -> None:
+    command = subparsers.add_parser(
+        "play", help="play a game in the terminal",
+        description="Play against the bots or other people at one keyboard: the position as "
+                    "text, a numbered list of the legal moves to pick by number or by notation, "
+                    "and the commands hint, undo, resign, board, help and quit. The game is "
+                    "saved after every turn to the games folder; --resume continues it.")
+    command.add_argument("--seats", metavar="S1,S2,...",
+                         help="2 to 4 seats in table order: easy, medium or hard for a bot, "
+                              "any other word for a person of that name, e.g. ann,hard")
+    command.add_argument("--seed", type=int, metavar="N", help="deal this game (default: new)")
+    command.add_argument("--first", metavar="NAME",
+                         help="the seat that starts (R-SETUP-ORDER): a seat's name or number, "
+                              "or 'random' (default: the first seat)")
+    command.add_argument("--games-dir", type=Path, default=Path("games"), metavar="DIR",
+                         help="where games are saved (default: games/ here)")
+    command.add_argument("--budget", type=int, metavar="B",
+                         help="positions the hard bot rates per move (and for hints)")
+    command.add_argument("--resume", nargs="?", const="", metavar="FILE",
+                         help="continue a saved game: FILE, or the latest unfinished one")
+    command.add_argument("--list", action="store_true", help="list the unfinished games")
+    command.set_defaults(func=_play)
+
+
+def _play(args: argparse.Namespace) -> int:
+    import secrets
+
+    from splendor_nb.play import GameStore, PlaySession, parse_seats
+    from splendor_nb.play.terminal import play_in_terminal
+    from splendor_nb.play.words import say, say_n
+
+    store = GameStore(args.games_dir)
+    unfinished = store.unfinished()
+    if args.list:
+        for number, game in enumerate(unfinished, start=1):
+            print(say("term_unfinished", number=number, names=", ".join(game.names),
+                      turns=say_n("turns", game.turns), date=game.date, path=game.path))
+        if not unfinished:
+            print(say("term_none_unfinished", folder=store.folder))
+        return 0
+    try:
+        if args.resume is not None:
+            if not args.resume and not unfinished:
+                print(say("term_none_unfinished", folder=store.folder), file=sys.stderr)
+                return 1
+            path = Path(args.resume) if args.resume else unfinished[0].path
+            session = PlaySession.resume(path, games_dir=args.games_dir,
+                                         hint_budget=args.budget)
+        elif args.seats is None:
+            print("splendor-nb play: give --seats (e.g. --seats ann,hard), or --resume",
+                  file=sys.stderr)
+            return 2
+        else:
+            seats = parse_seats(args.seats, budget=args.budget)
+            names = [seat.name.lower() for seat in seats]
+            first = args.first or "1"
+            if first == "random":
+                start = secrets.randbelow(len(seats))
+            elif first.lower() in names:
+                start = names.index(first.lower())
+            elif first.isdigit() and 1 <= int(first) <= len(seats):
+                start = int(first) - 1
+            else:
+                print(f"splendor-nb play: --first {first!r} is not a seat", file=sys.stderr)
+                return 2
+            if unfinished:
+                print(say_n("term_resume", len(unfinished), folder=store.folder))
+            session = PlaySession(seats, args.seed, first=start, games_dir=args.games_dir,
+                                  hint_budget=args.budget)
+    except (ValueError, OSError) as error:  # a bad seat list, a file that cannot be continued
+        print(f"splendor-nb play: {error}", file=sys.stderr)
+        return 1
+    return play_in_terminal(session, sys.stdin, sys.stdout)
+
+
 COMMANDS: list[Callable[[Subparsers], None]] = [_add_validate, _add_show, _add_table, _add_simulate,
-                                                  _add_tournament]
+                                                  _add_tournament, _add_play]
 """Every subcommand's registration function, in the order ``--help`` lists them."""
 
 if __name__ == "__main__":

@@ -62,6 +62,30 @@ SENTENCES: dict[str, str] = {
     "over": "The game is over.",
     "not_a_person": "{name} is a bot; only a person resigns.",
     "save_failed": "The game could not be saved to {path}: {problem}",
+    # --- the position as text, and the terminal (text.py, terminal.py) ---------------------
+    "text_turn": "Turn {turn}, round {round}: {name} to move.",
+    "text_over": "Game over after {turns} turns.",
+    "text_nobles": "Nobles: {nobles}",
+    "text_tier": "Tier {tier} [{deck}]: {cards}",
+    "text_supply": "Supply: {tokens}",
+    "text_player": "{name}: {points}; tokens {tokens}; bonuses {bonuses}; reserved {reserved}; "
+                   "nobles {nobles}",
+    "term_intro": "Type a move's number or its notation (+wbg, +rr, B1w3, B1w3=rry, R1w3, R?2, "
+                  "pass); 'help' lists the commands. The game is saved after every turn to "
+                  "{path}.",
+    "term_help": "A number or a move in the notation plays it; 'hint' shows the hard bot's move "
+                 "and why; 'undo' takes your last turn back; 'resign' gives up; 'board' shows "
+                 "the position again; 'quit' stops, the game saved: 'splendor-nb play "
+                 "--resume' continues it.",
+    "term_moves": "Your legal moves:",
+    "term_prompt": "{name}> ",
+    "term_cover": "Pass to {name}, then press Enter.",
+    "term_hint": "Hint: {move}. {reason}",
+    "term_undone": "Taken back: {name} to move again.",
+    "term_saved": "The game is saved in {path}.",
+    "term_no_number": "There is no move {number}: choose 1 to {count}.",
+    "term_unfinished": "{number}. {names}, {turns}, {date}: {path}",
+    "term_none_unfinished": "No unfinished games in {folder}.",
     # --- building a turn (turn.py) -------------------------------------------------------------
     "prompt_pick": "Pick 3 gems of different colours or 2 of one colour, or click a card or a "
                    "deck.",
@@ -129,6 +153,11 @@ PLURALS: dict[str, tuple[str, str]] = {
     "points": ("{count} point", "{count} points"),
     "cards": ("{count} card", "{count} cards"),
     "card_points": ("{card} ({count} point)", "{card} ({count} points)"),
+    "turns": ("{count} turn", "{count} turns"),
+    "term_resume": ("You have {count} unfinished game in {folder}: 'splendor-nb play --resume' "
+                    "continues it.",
+                    "You have {count} unfinished games in {folder}: 'splendor-nb play --resume' "
+                    "continues the latest."),
     "refuse_pick_more_n": ("Pick {count} more colour, or Clear.",
                            "Pick {count} more colours, or Clear."),
     "refuse_return_more": ("Return {count} more token to keep 10.",

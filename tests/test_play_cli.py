@@ -1,0 +1,88 @@
+"""``splendor-nb play`` in the terminal, driven by stdin scripts in a subprocess: whole games,
+the commands, refusals in words, hot seat, saving, listing and resuming."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from splendor_nb.replay import Replay
+
+
+def play(folder: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``splendor-nb play ARGS`` in ``folder`` with ``script`` as its standard input."""
+    return subprocess.run([sys.executable, "-m", "splendor_nb.cli", "play", *args],
+                          input=script, capture_output=True, text=True, cwd=folder, check=False)
+
+
+def saved_games(folder: Path) -> list[Path]:
+    return sorted((folder / "games").glob("*.json"))
+
+
+def test_a_whole_game_against_the_easy_bot_picked_by_number(tmp_path: Path) -> None:
+    run = play(tmp_path, "1\n" * 400, "--seats", "ann,easy", "--seed", "3")
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "Turn 1, round 1: ann to move." in out and "Your legal moves:" in out
+    assert "  1. " in out and "ann> 1" in out
+    assert "Easy bot took " in out or "Easy bot bought " in out
+    assert "wins with" in out or "share the victory" in out
+    assert "ann: " in out and "Easy bot: " in out
+    [path] = saved_games(tmp_path)
+    replay = Replay.load(path)
+    assert replay.state(len(replay)).is_over and replay.names == ["ann", "Easy bot"]
+    assert f"The game is saved in {path}." in out
+
+
+def test_commands_refusals_and_resuming_after_the_input_ends(tmp_path: Path) -> None:
+    script = "help\n+rrr\nsing\n999\nhint\n+wbg\nundo\n+wbk\n"
+    run = play(tmp_path, script, "--seats", "Ann,hard", "--seed", "5", "--budget", "30")
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "'undo' takes your last turn back" in out
+    assert "(R-TAKE3)" in out  # +rrr, in words
+    assert "'sing' is not a move" in out
+    assert "There is no move 999: choose 1 to 30." in out
+    assert "Hint: " in out
+    assert "Ann took white, blue and green." in out and "Taken back: Ann to move again." in out
+    assert "Ann took white, blue and black." in out
+    [path] = saved_games(tmp_path)
+    assert str(Replay.load(path).turns[0].move) == "+wbk"
+    assert len(Replay.load(path)) == 2
+
+    listed = play(tmp_path, "", "--list")
+    assert listed.stdout.startswith("1. Ann, Hard bot, 2 turns, ") and str(path) in listed.stdout
+    again = play(tmp_path, "", "--seats", "Bo,easy")
+    assert "You have 1 unfinished game in " in again.stdout
+    resumed = play(tmp_path, "resign\n", "--resume", str(path), "--budget", "30")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "Turn 3, round 2: Ann to move." in resumed.stdout
+    assert "Ann resigned; Hard bot wins." in resumed.stdout
+    assert Replay.load(path).headers["resigned"] == 0
+
+
+def test_resume_continues_the_latest_unfinished_game(tmp_path: Path) -> None:
+    play(tmp_path, "+wbg\n", "--seats", "Ann,medium", "--seed", "2")
+    run = play(tmp_path, "quit\n", "--resume")
+    assert run.returncode == 0 and "Turn 3, round 2: Ann to move." in run.stdout
+    nothing = play(tmp_path / "games", "", "--resume", "--games-dir", "elsewhere")
+    assert nothing.returncode == 1 and "No unfinished games in " in nothing.stderr
+
+
+def test_hot_seat_in_the_terminal_asks_to_pass(tmp_path: Path) -> None:
+    run = play(tmp_path, "+wbg\n\n+rr\nquit\n", "--seats", "Ann,Ben", "--seed", "1",
+               "--first", "ben")
+    out = run.stdout
+    assert "Turn 1, round 1: Ben to move." in out and "Ben took white, blue and green." in out
+    assert "Pass to Ann, then press Enter." in out and "Ann took two red." in out
+
+
+def test_bad_seats_are_refused_with_the_reason(tmp_path: Path) -> None:
+    one = play(tmp_path, "", "--seats", "ann")
+    assert one.returncode == 1 and "R-SETUP-PLAYERS" in one.stderr
+    none = play(tmp_path, "")
+    assert none.returncode == 2 and "--seats" in none.stderr
+    wrong = play(tmp_path, "", "--seats", "ann,easy", "--first", "zed")
+    assert wrong.returncode == 2 and "'zed' is not a seat" in wrong.stderr
+    assert saved_games(tmp_path) == []
