@@ -503,8 +503,9 @@ def _pile(x: int, colour: str, count: int, interaction: Interaction, hinted: int
     parts = [f'<g transform="translate({x},{_SUPPLY_Y})" data-supply="{colour}" '
              f'data-count="{count}"{flags} {attributes}>'
              f'<title>{colour} tokens, {left} left</title>'
-             f'<circle class="focus-ring" r="33" fill="none" stroke="{FOCUS}" stroke-width="3" '
-             'visibility="hidden"/>']
+             '<g class="focus-ring" visibility="hidden" fill="none">'
+             '<circle r="33" stroke="#ffffff" stroke-width="6"/>'
+             f'<circle r="33" stroke="{FOCUS}" stroke-width="3"/></g>']
     token = _token(colour, left, 24, 20)
     parts.append(token if takeable else f'<g class="dimmed" opacity="0.3">{token}</g>')
     if hinted:
@@ -878,10 +879,12 @@ def _ring(x: float, y: float, width: float, height: float, rx: float, colour: st
 
 
 def _focus_rect(width: float, height: float, rx: float) -> str:
-    """The keyboard focus ring, shown by the clickable board's stylesheet on focus."""
-    return (f'<rect class="focus-ring" x="-10" y="-10" width="{width + 20}" '
-            f'height="{height + 20}" rx="{rx + 8}" fill="none" stroke="{FOCUS}" '
-            'stroke-width="3" visibility="hidden"/>')
+    """The keyboard focus ring (blue on a white halo, to show on any colour), shown by the
+    clickable board's stylesheet on focus."""
+    shape = (f'x="-10" y="-10" width="{width + 20}" height="{height + 20}" rx="{rx + 8}"')
+    return (f'<g class="focus-ring" visibility="hidden" fill="none">'
+            f'<rect {shape} stroke="#ffffff" stroke-width="6"/>'
+            f'<rect {shape} stroke="{FOCUS}" stroke-width="3"/></g>')
 
 
 def _tag(x: float, y: float, text: str, colour: str, cls: str = "last-move") -> str:
