@@ -13,6 +13,8 @@ from splendor_nb import Move, new_game
 from splendor_nb.play import GameStore, PlaySession, Seat, TurnBuilder
 from splendor_nb.play.store import BRANCH
 from splendor_nb.replay import Replay
+from tests.positions import position
+from tests.test_play_turn import two_nobles_near
 
 SHIPPED = Path(__file__).resolve().parent.parent / "splendor_nb" / "data" / "replays"
 HARD = Seat("Hard bot", "hard", budget=30)
@@ -23,12 +25,19 @@ SAFEGUARD = 2000
 
 def person_turn(builder: TurnBuilder) -> None:
     """Play one turn as a person clicking: buy the dearest affordable card (paying the second
-    way offered when there are several), else take the first take offered, else reserve,
+    way offered when there are several), else reserve a tier-3 card for its gold while holding
+    no gold and one reserved card at most, else take the first take offered, else reserve,
     else pass; then answer the prompts (returns: the most plentiful colour first; a noble)."""
     interaction = builder.interaction()
     takes = [move for move in builder.moves if move.kind == "take"]
+    player = builder.view.players[builder.player]
+    tier3 = sorted(card for card in interaction.reservable if card.startswith("3"))
     if builder.stage == "pass":
         assert builder.pass_turn() is None
+    elif not interaction.buyable and tier3 and not player.token_counts[5] and \
+            len(player.reserved) <= 1 and builder.view.supply_counts[5]:
+        assert builder.click({"action": "card", "card": tier3[0]}) is None
+        assert builder.reserve() is None
     elif interaction.buyable:
         card = max(sorted(interaction.buyable), key=lambda c: int(c[0]))
         assert builder.click({"action": "card" if card not in _reserved(builder)
@@ -99,6 +108,34 @@ def test_session_plays_a_whole_game_against_each_bot_level(tmp_path: Path) -> No
         assert saved.headers["result"] == "-".join(map(str, final.scores))
         assert [p["kind"] for p in saved.headers["players"]] == ["human", "ai"]
         assert session.builder is None and session.view == final  # the end shows everything
+
+
+def test_the_prompts_in_a_session_payment_noble_and_returns(tmp_path: Path) -> None:
+    start = Replay.from_state(two_nobles_near())
+    session = PlaySession.from_replay(start, 0, ["Ann", "easy"], games_dir=tmp_path,
+                                      autosave=False)
+    assert session.click({"action": "card", "card": "1w8"}) is None
+    builder = session.builder
+    assert builder is not None and builder.offer is not None
+    assert len(builder.offer.payments) == 3
+    builder.choose_payment(builder.offer.payments[2])
+    builder.buy()
+    assert session.builder is builder and builder.stage == "noble"  # the turn is not over
+    assert session.interaction is not None and session.interaction.picked_card == "1w8"
+    builder.choose_noble("N5")
+    assert session.log[-1] == "Ann bought 1w8 (1 point) and was visited by N5."
+    assert str(session.replay.turns[-1].move) == "B1w8=ggyy N5"
+    crowded = Replay.from_state(position(tokens={0: "wwbbggrky"}))
+    session = PlaySession.from_replay(crowded, 0, ["Ann", "easy"], games_dir=tmp_path,
+                                      autosave=False)
+    for colour in ("white", "blue", "red"):
+        session.click({"action": "supply", "colour": colour})
+    assert session.builder is not None
+    session.builder.confirm()
+    session.builder.choose_return("gold")
+    session.builder.choose_return("black")
+    session.builder.confirm()
+    assert session.log[-1] == "Ann took white, blue and red. Ann returned a black and a gold."
 
 
 def test_the_same_seed_and_clicks_give_the_same_game(tmp_path: Path) -> None:
