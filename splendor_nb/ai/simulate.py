@@ -3,9 +3,13 @@
 Games run on a :mod:`concurrent.futures` executor: a process pool on this machine by default, or
 any executor with ``submit`` (a thread pool, or a Dask cluster through
 ``distributed.Client(...).get_executor()``). Each game's deal and bot seeds come from the run's
-seed and the game's index only, so the same seed gives the same games whatever the executor and
-however many workers it has. Seats rotate from game to game: with two levels, they swap every
-other game, so no level always moves first.
+seed and the game's index only (:func:`plan_game`), so the same seed gives the same games
+whatever the executor and however many workers it has. Seats rotate from game to game: with two
+levels, they swap every other game, so no level always moves first.
+
+``simulate`` keeps every game in memory, for runs of a few thousand games; a corpus of millions
+streams to shards with ``splendor_nb.analysis.corpus.simulate_corpus``, which runs its shards
+through :func:`stream` and plays each game with :func:`play_replay`.
 
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> with ThreadPoolExecutor(2) as pool:
@@ -21,12 +25,14 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 import statistics
 import time
-from collections.abc import Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from tqdm import tqdm
 
@@ -37,6 +43,16 @@ from splendor_nb.replay import Replay
 MAX_TURNS = 1000
 """A game still running after this many turns is stopped and recorded as unfinished."""
 EVENT = "splendor-nb simulate"
+PENDING_PER_WORKER = 4
+"""Tasks :func:`stream` keeps submitted per process of its own pool: enough to keep every
+worker busy, few enough that the parent holds a handful of futures however many tasks there
+are."""
+PENDING_ON_EXECUTOR = 1024
+"""Tasks :func:`stream` keeps submitted to an executor it was given (a Dask cluster may have
+hundreds of workers, and it does not say how many)."""
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
 
 
 @dataclass(frozen=True)
@@ -178,6 +194,18 @@ def play_game(game: Game) -> Played:
     >>> Replay.loads(played.replay).headers["players"][1]["level"]
     'easy'
     """
+    replay, seconds = play_replay(game)
+    return Played(game, replay.dumps(), seconds)
+
+
+def play_replay(game: Game) -> tuple[Replay, tuple[tuple[float, ...], ...]]:
+    """Play one game to its end (or ``MAX_TURNS``): its replay, and each seat's CPU seconds
+    per move (see :class:`Played`).
+
+    >>> replay, seconds = play_replay(plan_game(0, seed=5, seats=("easy", "medium")))
+    >>> replay.state(len(replay)).is_over, len(seconds)
+    (True, 2)
+    """
     headers = {
         "players": [{"name": f"{level.capitalize()} bot {seat + 1}", "kind": "ai",
                      "level": level} for seat, level in enumerate(game.levels)],
@@ -198,23 +226,84 @@ def play_game(game: Game) -> Played:
         state = replay.play(move)
     if not state.is_over:
         replay.headers["result"] = f"unfinished after {MAX_TURNS} turns"
-    return Played(game, replay.dumps(), tuple(tuple(s) for s in seconds))
+    return replay, tuple(tuple(s) for s in seconds)
 
 
-def _games(games: int, players: int, levels: Sequence[str], seed: int, budget: int | None
-           ) -> list[Game]:
+def seating(players: int, levels: Sequence[str]) -> tuple[str, ...]:
+    """The levels of the seats in the first game: ``levels`` dealt in turn, repeated as needed.
+
+    >>> seating(4, ("medium", "hard"))
+    ('medium', 'hard', 'medium', 'hard')
+    >>> seating(2, ("easy", "expert"))
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown level 'expert': choose among easy, medium, hard
+    """
     if not levels:
         raise ValueError("give at least one level")
     for level in levels:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose among {', '.join(LEVELS)}")
-    seated = [levels[i % len(levels)] for i in range(max(players, len(levels)))]
+    seated = tuple(levels[i % len(levels)] for i in range(max(players, len(levels))))
     if len(seated) != players:
         raise ValueError(f"{len(levels)} levels for {players} players")
-    return [Game(index, derive_seed(seed, index),
-                 tuple(seated[(seat + index) % players] for seat in range(players)),
-                 tuple(derive_seed(seed, index, seat) for seat in range(players)), budget)
-            for index in range(games)]
+    return seated
+
+
+def plan_game(index: int, seed: int, seats: Sequence[str], budget: int | None = None) -> Game:
+    """Game ``index`` of a run: its deal and bot seeds come from ``(seed, index)`` only, and
+    the ``seats`` of :func:`seating` rotate one seat each game.
+
+    >>> game = plan_game(1, seed=7, seats=("easy", "medium"))
+    >>> game.levels, game.seed == derive_seed(7, 1)
+    (('medium', 'easy'), True)
+    """
+    players = len(seats)
+    return Game(index, derive_seed(seed, index),
+                tuple(seats[(seat + index) % players] for seat in range(players)),
+                tuple(derive_seed(seed, index, seat) for seat in range(players)), budget)
+
+
+def stream(work: Callable[[Task], Result], tasks: Iterable[Task],
+           executor: Executor | None = None, workers: int | None = None) -> Iterator[Result]:
+    """``work(task)`` for every task, run on ``executor`` and yielded as each one finishes.
+
+    Tasks are submitted as results come back, a bounded number at a time
+    (:data:`PENDING_PER_WORKER`, :data:`PENDING_ON_EXECUTOR`), so the parent's memory does not
+    grow with the number of tasks. ``executor`` defaults to a process pool of ``workers``
+    processes (all cores by default), shut down when the iterator ends or is closed; ``work``
+    must then be a module-level function that the workers can import.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     sorted(stream(abs, [-3, 1, -2], pool))
+    [1, 2, 3]
+    """
+    own = executor is None
+    pool = ProcessPoolExecutor(workers) if executor is None else executor
+    limit = (PENDING_PER_WORKER * (workers or os.cpu_count() or 1) if own
+             else PENDING_ON_EXECUTOR)
+    pending: set[Future[Result]] = set()
+    try:
+        for task in tasks:
+            pending.add(pool.submit(work, task))
+            if len(pending) >= limit:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                yield from (future.result() for future in done)
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            yield from (future.result() for future in done)
+    finally:
+        for future in pending:
+            future.cancel()
+        if own:
+            pool.shutdown(cancel_futures=True)
+
+
+def _games(games: int, players: int, levels: Sequence[str], seed: int, budget: int | None
+           ) -> list[Game]:
+    seats = seating(players, levels)
+    return [plan_game(index, seed, seats, budget) for index in range(games)]
 
 
 def _run(games: list[Game], executor: Executor | None, out_dir: str | Path | None,
@@ -222,22 +311,14 @@ def _run(games: list[Game], executor: Executor | None, out_dir: str | Path | Non
     folder = Path(out_dir) if out_dir is not None else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-    own = executor is None
-    pool = ProcessPoolExecutor(workers) if executor is None else executor
     results: dict[int, Played] = {}
-    try:
-        futures: list[Future[Played]] = [pool.submit(play_game, game) for game in games]
-        with tqdm(total=len(games), desc="playing", unit="game", disable=not progress) as bar:
-            for future in as_completed(futures):
-                played = future.result()
-                results[played.game.index] = played
-                if folder is not None:
-                    name = f"game-{played.game.index + 1:05}.json"
-                    Replay.loads(played.replay).save(folder / name)
-                bar.update()
-    finally:
-        if own:
-            pool.shutdown(cancel_futures=True)
+    with tqdm(total=len(games), desc="playing", unit="game", disable=not progress) as bar:
+        for played in stream(play_game, games, executor, workers):
+            results[played.game.index] = played
+            if folder is not None:
+                name = f"game-{played.game.index + 1:05}.json"
+                Replay.loads(played.replay).save(folder / name)
+            bar.update()
     return [results[game.index] for game in games]
 
 
