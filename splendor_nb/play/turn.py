@@ -132,8 +132,8 @@ class TurnBuilder:
     # --- what the person sees --------------------------------------------------------------
 
     @property
-    def me(self) -> tuple[int, ...]:
-        """The mover's tokens now."""
+    def held(self) -> tuple[int, ...]:
+        """The mover's tokens now (``COLOURS`` order)."""
         return self.view.players[self.player].token_counts
 
     @property
@@ -158,7 +158,7 @@ class TurnBuilder:
         elif self.action is not None and self.action.kind == "reserve" and \
                 self.view.supply_counts[GOLD]:  # R-RESERVE: a gold while any is left
             gained = with_item(NO_TOKENS, GOLD, RESERVE_GOLD)
-        return tuple(a + b for a, b in zip(self.me, gained, strict=True))
+        return tuple(a + b for a, b in zip(self.held, gained, strict=True))
 
     @property
     def excess(self) -> int:
