@@ -1,14 +1,50 @@
 """Learn: the turn diagram walked on a real position, lessons and exercises as data, puzzles.
 
 - :mod:`~splendor_nb.learn.walk`: :class:`Walk`, one turn stepped through the rulebook's diagram.
+- :mod:`~splendor_nb.learn.lessons`: the chapters (TOML files), their positions and exercises.
+- :mod:`~splendor_nb.learn.checkers`: how the engine judges an exercise's answer.
 - :mod:`~splendor_nb.learn.phrases`: the sentences a learner reads, as templates with values.
 
 >>> from splendor_nb import new_game
 >>> Walk.start(new_game(seed=7)).finish().current.question
 'Take a card or gems?'
+>>> [chapter.id for chapter in shipped_chapters()][-1]
+'strategy'
 """
 
+from splendor_nb.learn.checkers import KINDS, Situation, Verdict
+from splendor_nb.learn.lessons import (
+    Chapter,
+    Exercise,
+    Feedback,
+    LessonError,
+    Position,
+    Section,
+    load_chapter,
+    loads_chapter,
+    shipped_chapters,
+)
 from splendor_nb.learn.phrases import SENTENCES, Phrase, phrase, rule_ids_in
 from splendor_nb.learn.walk import Option, Step, Walk
 
-__all__ = ["SENTENCES", "Option", "Phrase", "Step", "Walk", "phrase", "rule_ids_in"]
+__all__ = [
+    "KINDS",
+    "SENTENCES",
+    "Chapter",
+    "Exercise",
+    "Feedback",
+    "LessonError",
+    "Option",
+    "Phrase",
+    "Position",
+    "Section",
+    "Situation",
+    "Step",
+    "Verdict",
+    "Walk",
+    "load_chapter",
+    "loads_chapter",
+    "phrase",
+    "rule_ids_in",
+    "shipped_chapters",
+]

@@ -117,15 +117,14 @@ SENTENCES: dict[str, str] = {
                             "(R-END-TRIGGER).",
     "check.last_round.no": "Nobody has {target} points yet (the most is {points}): the game "
                            "goes on (R-END-TRIGGER).",
-    "check.move_right": "{move} is the move: {why}",
+    "check.move_right": "{move} is the move to find.",
     "check.move_other": "{move} is legal, but the move to find was {answer}.",
     "check.count": "The answer is {value}.",
     "check.turns_left": "{count} more turns are played: {players} (R-END-TRIGGER, "
                         "R-SETUP-ORDER).",
-    "check.to_move": "{player} plays next (R-SETUP-ORDER).",
     "check.price": "{card} costs {player} {count} tokens: {price} (R-BUY).",
-    "check.refill.drawn": "{card} leaves the market and {drawn} comes up in its place "
-                          "(R-REFILL).",
+    "check.refill.drawn": "{card} leaves the market, and the top card of the tier {tier} "
+                          "deck takes its place (R-REFILL).",
     "check.refill.empty": "{card} leaves the market and its slot stays empty: the tier "
                           "{tier} deck is empty (R-REFILL).",
     "check.refill.none": "{move} leaves the market as it is (R-REFILL).",
@@ -133,8 +132,8 @@ SENTENCES: dict[str, str] = {
                       "own (R-RESERVE-HIDDEN).",
     "check.sees.no": "{viewer} knows only that {owner} holds a tier {tier} card "
                      "(R-RESERVE-HIDDEN).",
-    "check.points": "{player} has {points} points: cards {cards}, nobles {nobles}; reserved "
-                    "cards count for nothing (R-RESERVE-KEEP).",
+    "check.frees": "Of these moves, the ones that take {card} out of the hand: {moves} "
+                   "(R-RESERVE-KEEP).",
     "check.players": "Splendor is for {counts} players (R-SETUP-PLAYERS).",
 }
 """Every template, by key. Rule ids in a template are cited literally: they are never
