@@ -7,6 +7,9 @@ replays folder, :data:`~splendor_nb.ui.replays.REPLAYS_DIR`, named without ``.js
 NAME can only name a shipped replay: anything else, a path included, gets a message in the app
 and no file outside that folder is ever read. ``?rule=R-TAKE2`` opens the Rules tab at that rule.
 
+With ``SPLENDOR_DEMO=1`` in the environment (the public demo, ``make demo``: see
+splendor_nb.server and docs/deploy.md) replays are read-only: Save is off, Download works.
+
 >>> parse_deep_link("replay=duel&turn=12", ["duel"])
 DeepLink(name='duel', turn=12, error='', rule=None)
 >>> parse_deep_link("replay=../../pyproject.toml", ["duel"]).error
@@ -32,6 +35,8 @@ APP_CLASS = "splendor-app"
 """The DOM class of the app's root element (what the browser tests wait for)."""
 FIRST_REPLAY = "teacher-2p"
 """The shipped replay the app opens without a deep link (an annotated game), when shipped."""
+DEMO_ENV = "SPLENDOR_DEMO"
+"""The environment variable that makes the app a public demo when it is "1"."""
 
 
 class DeepLink(NamedTuple):
@@ -57,11 +62,12 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
     (True, ('Replay', 'Rules'))
     """
     shipped = shipped_replays(folder)
-    controller = ReplayController(Replay.from_state(new_game()), name="new game")
+    controller = ReplayController(Replay.from_state(new_game()), name="new game",
+                                  read_only=os.environ.get(DEMO_ENV) == "1")
     if shipped:
         controller.open_file(shipped.get(FIRST_REPLAY) or next(iter(shipped.values())))
     else:
-        controller.error = f"No replays are shipped in {folder}: open a replay file."
+        controller.error = "No replays are shipped: open a replay file."  # no server path shown
     viewer = ReplayViewer(controller, folder=folder, keyboard="page")
     rules = RulesView()
     app = widgets.Tab(children=[viewer.widget, rules.widget], titles=("Replay", "Rules"),
@@ -70,6 +76,7 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
     app.viewer = viewer  # the tests and the notebook reach the controller through it
     app.rules = rules
     link = parse_deep_link(request_query() if query is None else query, list(shipped))
+    controller.reread()  # a pre-heated kernel read the file before the page was asked for
     _follow(controller, link, shipped)
     if link.rule is not None:
         rules.show(link.rule)

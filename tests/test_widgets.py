@@ -6,7 +6,6 @@ what the page would show is read from the widgets' values.
 
 from __future__ import annotations
 
-import datetime
 import json
 import re
 import subprocess
@@ -222,10 +221,9 @@ def test_download_sends_the_replay_with_its_comments(viewer: ReplayViewer,
 
 
 def upload(viewer: ReplayViewer, name: str, data: bytes) -> None:
-    """What the browser's FileUpload sends for one file."""
-    viewer.toolbar.upload.value = ({"name": name, "type": "application/json", "size": len(data),
-                                    "content": memoryview(data),
-                                    "last_modified": datetime.datetime.now(datetime.UTC)},)
+    """What the browser's upload button sends for one file."""
+    viewer.toolbar.upload._handle_custom_msg({"type": "file", "name": name, "size": len(data)},
+                                             [memoryview(data)])
 
 
 def test_a_bad_upload_shows_the_error_and_keeps_the_replay(viewer: ReplayViewer,
@@ -303,7 +301,7 @@ def test_save_them_then_open_writes_the_file_first(viewer: ReplayViewer, folder:
 
 def test_a_failed_save_opens_nothing(viewer: ReplayViewer, folder: Path,
                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(_replay: Replay, path: Path) -> None:
+    def refuse(_replay: Replay, path: Path, **_options: object) -> None:
         raise PermissionError(f"[Errno 13] Permission denied: '{path}'")
 
     comment_then_pick_three(viewer)

@@ -17,13 +17,18 @@ Move.parse('+rr')
 
 from __future__ import annotations
 
+import hashlib
+import os
 from pathlib import Path
 from typing import Any, Literal
 
 import traitlets
 
 from splendor_nb.engine import GameState
-from splendor_nb.replay import Replay, ReplayError, Turn
+from splendor_nb.replay import FileChangedError, FileStamp, Replay, ReplayError, Turn
+
+COPY_SUFFIX = "-copy"
+"""A copy saved beside a file that changed is named NAME-copy.json (then NAME-copy-2.json, ...)."""
 
 
 class ReplayController(traitlets.HasTraits):
@@ -65,12 +70,23 @@ class ReplayController(traitlets.HasTraits):
     waiting = traitlets.Unicode("")
     """The name of a replay held back because comments are unsaved ("" when none): the viewer
     asks whether to save them first, open anyway or stay (see :meth:`resolve`)."""
+    stale = traitlets.Unicode("")
+    """The file name a save refused to overwrite because the file changed since it was opened
+    ("" when none): the viewer offers to save a copy (:meth:`save_copy`) or to go on
+    (:meth:`keep_stale`)."""
+    read_only = traitlets.Bool(False)
+    """Saving into files is off (the public demo): comments live in the page until downloaded."""
     _held: tuple[Replay, Path | None, str, int] | None = None
 
     def __init__(self, replay: Replay, *, path: Path | None = None, name: str = "",
-                 turn: int = 0) -> None:
-        super().__init__(replay=replay, path=path, name=name)
+                 turn: int = 0, read_only: bool = False) -> None:
+        super().__init__(replay=replay, path=path, name=name, read_only=read_only)
         self.turn = turn
+
+    @property
+    def can_save(self) -> bool:
+        """Whether :meth:`save` may write: the replay came from a file and saving is on."""
+        return self.path is not None and not self.read_only
 
     # --- the position -----------------------------------------------------------------------
 
@@ -120,6 +136,7 @@ class ReplayController(traitlets.HasTraits):
         self._held = None
         with self.hold_trait_notifications():
             self.waiting = ""
+            self.stale = ""
             self.replay = replay
             self.path = path
             self.name = name
@@ -136,10 +153,34 @@ class ReplayController(traitlets.HasTraits):
         try:
             replay = Replay.load(path)
         except ReplayError as problem:
-            self.error = _error_text(problem)
+            self.error = _without_folder(_error_text(problem), path)
             return False
         self._open_unless_unsaved(replay, path=path, name=path.stem, turn=turn)
         return True
+
+    def reread(self) -> bool:
+        """Open the replay's file again if it changed since it was read, at the same turn;
+        True if it was read again. A pre-heated Voila kernel reads the file before the page is
+        asked for, so the page reads it again when the request comes. Unsaved comments are
+        never dropped for it.
+
+        >>> import tempfile
+        >>> from splendor_nb.engine import new_game
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> path = Path(folder.name, "game.json")
+        >>> Replay.from_state(new_game(seed=7)).save(path)
+        >>> controller = ReplayController(Replay.load(path), path=path, name="game")
+        >>> controller.reread()
+        False
+        >>> other = Replay.load(path); _ = other.play("+wbg"); other.save(path)
+        >>> controller.reread(), len(controller.replay)
+        (True, 1)
+        >>> folder.cleanup()
+        """
+        path = self.path
+        if path is None or self.dirty or _same_file(path, self.replay.source_stamp):
+            return False
+        return self.open_file(path, turn=self.turn)
 
     def open_bytes(self, filename: str, data: bytes) -> bool:
         """Open an uploaded replay (no path: it can be downloaded, not saved in place), or hold
@@ -206,13 +247,94 @@ class ReplayController(traitlets.HasTraits):
         self.revision += 1
 
     def save(self) -> Path:
-        """Save the replay atomically to the file it was opened from; returns that path."""
+        """Save the replay atomically to the file it was opened from; returns that path.
+
+        A file changed since it was opened (by another page or program) is not overwritten:
+        :class:`~splendor_nb.replay.FileChangedError` is raised and ``stale`` names the file,
+        so that the viewer can offer :meth:`save_copy`. Messages name the file, not its folder.
+
+        >>> import tempfile
+        >>> from splendor_nb.engine import new_game
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> path = Path(folder.name, "game.json")
+        >>> Replay.from_state(new_game(seed=7)).save(path)
+        >>> controller = ReplayController(Replay.load(path), path=path, name="game")
+        >>> controller.dirty = True  # comments written here; meanwhile another page saves:
+        >>> other = Replay.load(path); _ = other.play("+wbg"); other.save(path)
+        >>> controller.save()
+        Traceback (most recent call last):
+        ...
+        splendor_nb.replay.FileChangedError: game.json: changed since it was opened; ...
+        >>> controller.stale, controller.save_copy().name, controller.name, controller.dirty
+        ('game.json', 'game-copy.json', 'game-copy', False)
+        >>> folder.cleanup()
+        """
+        path = self._writable_path()
+        try:
+            self.replay.save(path, if_unchanged=True)
+        except FileChangedError as problem:
+            self.stale = path.name
+            raise FileChangedError(_without_folder(str(problem), path)) from None
+        except OSError as problem:
+            raise OSError(_without_folder(str(problem), path)) from None
+        self.dirty = False
+        self.stale = ""
+        self.status = f"Saved {path.name}"
+        return path
+
+    def save_copy(self) -> Path:
+        """Save the replay as a new file beside its own (NAME-copy.json, or NAME-copy-2.json
+        and so on: never over a file), which it then saves to; returns that path."""
+        path = self._writable_path()
+        for number in range(1, 1000):  # bounded: a folder of 999 copies is someone's mistake
+            suffix = COPY_SUFFIX if number == 1 else f"{COPY_SUFFIX}-{number}"
+            copy = path.with_name(f"{path.stem}{suffix}{path.suffix}")
+            if copy.exists():
+                continue
+            try:
+                self.replay.save(copy, if_unchanged=True)  # refuses a file made meanwhile
+            except FileChangedError:
+                continue
+            except OSError as problem:
+                raise OSError(_without_folder(str(problem), copy)) from None
+            with self.hold_trait_notifications():
+                self.path, self.name = copy, copy.stem
+                self.dirty = False
+                self.stale = ""
+                self.status = f"Saved a copy: {copy.name} ({path.name} was left as it was)"
+            return copy
+        raise FileChangedError(f"{path.name}: no free name for a copy beside it")
+
+    def keep_stale(self) -> None:
+        """Leave a refused save for now: the comments stay unsaved, the file as it is."""
+        self.stale = ""
+
+    def _writable_path(self) -> Path:
+        if self.read_only:
+            raise ValueError("saving is off in this demo: download the replay to keep it")
         if self.path is None:
             raise ValueError("this replay was uploaded, not opened from a file: download it")
-        self.replay.save(self.path)
-        self.dirty = False
-        self.status = f"Saved {self.path.name}"
         return self.path
+
+
+def _same_file(path: Path, stamp: FileStamp | None) -> bool:
+    """Whether ``path`` still holds what ``stamp`` recorded (a missing file does not)."""
+    if stamp is None:
+        return False
+    try:
+        if os.stat(path).st_size != stamp.size:
+            return False
+        return hashlib.sha256(path.read_bytes()).hexdigest() == stamp.sha256
+    except OSError:
+        return False
+
+
+def _without_folder(text: str, path: Path) -> str:
+    """``text`` with ``path`` written as its file name only: a page never shows the server's
+    folders (its real path, symlinks followed, included)."""
+    for spelling in sorted({str(path), os.path.realpath(path)}, key=len, reverse=True):
+        text = text.replace(spelling, path.name)
+    return text
 
 
 def _error_text(problem: ReplayError) -> str:

@@ -1,6 +1,7 @@
 """Opening and keeping replays: a shipped replay or a file from the user's computer, save in
-place, download; errors in a banner, and a question before unsaved comments are dropped
-(:class:`ReplayToolbar`).
+place, download; errors in a banner, and a question before unsaved comments are dropped or a
+changed file is overwritten (:class:`ReplayToolbar`). With a read-only controller (the public
+demo) Save is off and says why; Download always works.
 
 >>> from splendor_nb.engine import new_game
 >>> from splendor_nb.replay import Replay
@@ -18,8 +19,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from splendor_nb.replay import FileChangedError
 from splendor_nb.ui.controller import ReplayController
-from splendor_nb.ui.downloader import Downloader
+from splendor_nb.ui.downloader import Downloader, Uploader
 from splendor_nb.ui.replays import REPLAYS_DIR, shipped_replays
 
 
@@ -35,9 +37,8 @@ class ReplayToolbar:
                                        value="", description="Replay",
                                        layout=widgets.Layout(width="320px"))
         self.picker.add_class("splendor-picker")
-        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                         description="Open file…",
-                                         tooltip="Open a replay file (.json) from your computer")
+        self.upload = Uploader(self._uploaded, self._refused, accept=".json,application/json",
+                               tooltip="Open a replay file (.json) from your computer")
         self.upload.add_class("splendor-upload")
         self.save_button = widgets.Button(description="Save", icon="",
                                           tooltip="Save the comments into the replay's file")
@@ -73,21 +74,35 @@ class ReplayToolbar:
                                    layout=widgets.Layout(width="100%", align_items="center",
                                                          flex_flow="row wrap"))
         self.asking.add_class("splendor-question")
+        self.stale_question = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        self.copy_button = widgets.Button(description="Save a copy", button_style="primary",
+                                          layout=widgets.Layout(width="auto"))
+        self.copy_button.add_class("splendor-save-copy")
+        self.not_now_button = widgets.Button(description="Not now",
+                                             layout=widgets.Layout(width="auto"))
+        self.not_now_button.add_class("splendor-not-now")
+        self.copy_button.on_click(self._save_copy)
+        self.not_now_button.on_click(lambda _button: controller.keep_stale())
+        self.asking_stale = widgets.HBox([self.stale_question, self.copy_button,
+                                          self.not_now_button],
+                                         layout=widgets.Layout(width="100%", align_items="center",
+                                                               flex_flow="row wrap"))
+        self.asking_stale.add_class("splendor-question")
+        self.asking_stale.add_class("splendor-stale")
         self.downloader = Downloader()
         self._updating = False
         self.picker.observe(self._picked, names="value")
-        self.upload.observe(self._uploaded, names="value")
         self.save_button.on_click(self._save)
         self.download_button.on_click(self._download)
         controller.observe(self._show, names=["replay", "path", "name", "dirty", "status",
-                                              "waiting"])
+                                              "waiting", "stale", "read_only"])
         controller.observe(self._show_error, names="error")
         row = widgets.HBox([self.picker, self.upload, self.save_button, self.download_button,
                             self.status, self.downloader],
                            layout=widgets.Layout(align_items="center", flex_flow="row wrap",
                                                  width="100%"))
         row.add_class("splendor-toolbar")
-        self.widget = widgets.VBox([row, self.asking, self.banner],
+        self.widget = widgets.VBox([row, self.asking, self.asking_stale, self.banner],
                                    layout=widgets.Layout(width="100%"))
         self._show()
         self._show_error()
@@ -97,34 +112,43 @@ class ReplayToolbar:
         if path is not None and not self._updating:
             self.controller.open_file(path)
 
-    def _uploaded(self, change: Mapping[str, Any]) -> None:
-        if not change["new"]:
-            return
-        upload = change["new"][0]
-        self.controller.open_bytes(upload["name"], bytes(upload["content"]))
-        self.upload.value = ()
+    def _uploaded(self, name: str, data: bytes) -> None:
+        self.controller.open_bytes(name, data)
+
+    def _refused(self, message: str) -> None:
+        self.controller.error = f"{message} The replay already open stays open."
 
     def _save(self, _button: object) -> None:
         try:
             self.controller.save()
+        except FileChangedError:
+            pass  # the controller's ``stale`` is set: the question shows
         except (OSError, ValueError) as problem:
             self.controller.error = f"Could not save: {problem}"
+
+    def _save_copy(self, _button: object) -> None:
+        try:
+            self.controller.save_copy()
+        except (OSError, ValueError) as problem:
+            self.controller.error = f"Could not save a copy: {problem}"
 
     def _download(self, _button: object) -> None:
         controller = self.controller
         self.downloader.download(f"{controller.name or 'replay'}.json", controller.replay.dumps())
-        if controller.path is None:  # for an upload, the download is where the comments live
+        if not controller.can_save:  # an upload, or the demo: the download keeps the comments
             controller.dirty = False
         controller.status = f"Downloaded {controller.name or 'replay'}.json"
 
     def _keep_then_open(self, _button: object) -> None:
         controller = self.controller
-        if controller.path is None:
+        if not controller.can_save:
             self._download(None)
             controller.resolve("open")
             return
         try:
             controller.resolve("save")
+        except FileChangedError:
+            pass  # the question about the changed file shows; the other replay stays held
         except (OSError, ValueError) as problem:
             controller.error = f"Could not save: {problem}. Nothing was opened."
 
@@ -137,12 +161,12 @@ class ReplayToolbar:
             self.picker.value = controller.name if shipped else ""
         finally:
             self._updating = False
-        self.save_button.disabled = controller.path is None or not controller.dirty
-        self.save_button.tooltip = (f"Save into {controller.path}" if controller.path
-                                    else "An uploaded replay cannot be saved in place: download it")
+        self.save_button.disabled = not controller.can_save or not controller.dirty
+        self.save_button.tooltip = _save_tooltip(controller)
         status = controller.status
         if controller.dirty:
-            status = "Unsaved comments" + ("" if controller.path else ": download to keep them")
+            status = "Unsaved comments" + ("" if controller.can_save
+                                           else ": download to keep them")
         self.status.value = f"<span class='splendor-muted'>{html.escape(status)}</span>"
         self.asking.layout.display = "flex" if controller.waiting else "none"
         if controller.waiting:
@@ -150,11 +174,29 @@ class ReplayToolbar:
                 f"<div class='splendor-question-text' role='alert'><b>Your comments on "
                 f"{html.escape(controller.name or 'this replay')} are not saved.</b> Keep them "
                 f"before opening {html.escape(controller.waiting)}?</div>")
-            self.keep_button.description = ("Save them, then open" if controller.path
+            self.keep_button.description = ("Save them, then open" if controller.can_save
                                             else "Download them, then open")
+        self.asking_stale.layout.display = "flex" if controller.stale else "none"
+        if controller.stale:
+            name = html.escape(controller.stale)
+            self.stale_question.value = (
+                f"<div class='splendor-question-text' role='alert'><b>{name} changed since "
+                f"you opened it</b> (another page or program saved it), so your comments were "
+                f"not saved over it. Save them as a copy beside it, leaving {name} as it is?"
+                f"</div>")
 
     def _show_error(self, _change: object = None) -> None:
         error = self.controller.error
         self.message.value = (f"<div class='splendor-error-text' role='alert'>"
                               f"{html.escape(error)}</div>" if error else "")
         self.banner.layout.display = "flex" if error else "none"
+
+
+def _save_tooltip(controller: ReplayController) -> str:
+    """Why Save is on or off; a file is named, never its folder (a page shows no server path)."""
+    if controller.read_only:
+        return ("Saving is off in this public demo: Download keeps the replay with your "
+                "comments")
+    if controller.path is None:
+        return "An uploaded replay cannot be saved in place: download it"
+    return f"Save the comments into {controller.path.name}"
