@@ -3,6 +3,7 @@
 - :mod:`~splendor_nb.learn.walk`: :class:`Walk`, one turn stepped through the rulebook's diagram.
 - :mod:`~splendor_nb.learn.lessons`: the chapters (TOML files), their positions and exercises.
 - :mod:`~splendor_nb.learn.checkers`: how the engine judges an exercise's answer.
+- :mod:`~splendor_nb.learn.puzzles`: find-the-move puzzles from any turn of a replay.
 - :mod:`~splendor_nb.learn.phrases`: the sentences a learner reads, as templates with values.
 
 >>> from splendor_nb import new_game
@@ -25,6 +26,7 @@ from splendor_nb.learn.lessons import (
     shipped_chapters,
 )
 from splendor_nb.learn.phrases import SENTENCES, Phrase, phrase, rule_ids_in
+from splendor_nb.learn.puzzles import Puzzle, puzzle, puzzles, teacher_puzzles
 from splendor_nb.learn.walk import Option, Step, Walk
 
 __all__ = [
@@ -37,6 +39,7 @@ __all__ = [
     "Option",
     "Phrase",
     "Position",
+    "Puzzle",
     "Section",
     "Situation",
     "Step",
@@ -45,6 +48,9 @@ __all__ = [
     "load_chapter",
     "loads_chapter",
     "phrase",
+    "puzzle",
+    "puzzles",
     "rule_ids_in",
     "shipped_chapters",
+    "teacher_puzzles",
 ]

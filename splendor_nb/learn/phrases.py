@@ -100,6 +100,11 @@ SENTENCES: dict[str, str] = {
                         "(R-END-WIN)",
     "option.move": "{player} plays {move}.",
     "option.on": "On to the next step.",
+    # puzzles: a first hint, the kind of action to find
+    "hint.take": "{player} takes gems.",
+    "hint.reserve": "{player} reserves a card.",
+    "hint.buy": "{player} buys a card.",
+    "hint.pass": "{player} has nothing to do but pass.",
     # the checkers: what the engine says of the answer given
     "check.illegal": "{move} is not legal here: {error}",
     "check.legal": "{move} is legal here.",
