@@ -5,12 +5,14 @@ and the field named."""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
 import fastjsonschema
 import pytest
 
+from splendor_nb.learn.checkers import KINDS, quantity
 from splendor_nb.learn.lessons import (
     LESSONS,
     Chapter,
@@ -180,6 +182,9 @@ BROKEN = [
                                          'question'), "exercises[0].position", "no position"),
     ("unknown rule", MINIMAL.replace('rules = ["R-TAKE2"]', 'rules = ["R-TAKE4"]'),
      "exercises[0].rules[0]", "not a rule id"),
+    ("unknown rule cited", MINIMAL.replace("four in the pile (R-TAKE2).\"\nposition",
+                                           "four in the pile (R-TAKE-TWO).\"\nposition"),
+     "sections[0].text", "R-TAKE-TWO is not a rule id"),
     ("uncited rule", MINIMAL.replace('right = "No: two red are left (R-TAKE2)."',
                                      'right = "No: two red are left."'),
      "exercises[0].right", "must cite"),
@@ -228,3 +233,23 @@ def test_a_broken_chapter_file_names_its_path(tmp_path: Path) -> None:
         load_chapter(path)
     with pytest.raises(LessonError, match="cannot read"):
         load_chapter(tmp_path / "missing.toml")
+
+
+# --- the teacher's guide, docs/lessons.md ----------------------------------------------------
+
+GUIDE = (Path(__file__).parent.parent / "docs" / "lessons.md").read_text(encoding="utf-8")
+
+
+def test_the_guide_s_first_chapter_loads_and_checks() -> None:
+    example = GUIDE.split("```toml\n", 1)[1].split("```", 1)[0]
+    chapter = loads_chapter(example, "doubles.toml")
+    assert chapter.audit() == [] and chapter.rules_taught == ("R-TAKE2",)
+
+
+def test_the_guide_lists_every_checker_and_every_quantity() -> None:
+    table = GUIDE.split("## Checkers", 1)[1].split("## When", 1)[0]
+    listed = re.findall(r"^\| `([a-z_]+)` \|", table, re.MULTILINE)
+    assert listed == ["kind", *KINDS]  # the header, then every kind in order
+    for name in ("cards", "nobles_in_box", "noble_points", "cards_for_a_noble", "tokens_in_box",
+                 "gems_per_colour", "gold", "nobles", "face_up", "deck"):
+        assert quantity({"quantity": name, "tier": 1}) > 0 and f"`{name}`" in table

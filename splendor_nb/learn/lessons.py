@@ -298,6 +298,7 @@ class _Builder:
     def section(self, k: int, spec: dict[str, Any], positions: Mapping[str, Position],
                 by_id: Mapping[str, Exercise], placed: dict[str, int]) -> Section:
         where = f"sections[{k}]"
+        self.check_citations(f"{where}.text", spec["text"])
         position = self.lookup(f"{where}.position", spec.get("position"), positions)
         for j, exercise_id in enumerate(spec.get("exercises", [])):
             if exercise_id not in by_id:
@@ -319,6 +320,12 @@ class _Builder:
             raise self.fail(f"{where}.walk", "the game is over there: no turn to walk")
         return Section(spec["text"], spec.get("heading", ""), position, bool(spec.get("walk")),
                        viewer, tuple(by_id[e] for e in spec.get("exercises", [])))
+
+    def check_citations(self, where: str, text: str) -> None:
+        """Every rule id a text cites is one of docs/rules.md (a page links each to it)."""
+        unknown = [rule for rule in rule_ids_in(text) if rule not in RULE_IDS]
+        if unknown:
+            raise self.fail(where, f"{listing(unknown)} is not a rule id of docs/rules.md")
 
     def lookup(self, where: str, key: str | None,
                positions: Mapping[str, Position]) -> Position | None:
@@ -408,6 +415,8 @@ class _Builder:
             if rule not in RULE_IDS:
                 raise self.fail(f"{where}.rules[{j}]", f"{rule!r} is not a rule id of "
                                 "docs/rules.md")
+        for part in ("question", "hint", "right", "wrong"):
+            self.check_citations(f"{where}.{part}", spec[part])
         for part in ("right", "wrong"):
             if not set(rule_ids_in(spec[part])) & set(spec["rules"]):
                 raise self.fail(f"{where}.{part}", "the explanation must cite one of the "
