@@ -168,19 +168,34 @@ def _table(args: argparse.Namespace) -> int:
 
 def _add_simulate(subparsers: Subparsers) -> None:
     command = subparsers.add_parser(
-        "simulate", help="play bot games and save them as replays",
-        description="Play many games between AI players on all cores and save each as a replay "
-                    "(game-00001.json, ...). The same seed gives the same games.")
+        "simulate", help="play bot games into a corpus folder",
+        description="Play many games between AI players and stream them to a corpus folder, in "
+                    "shards of --shard-size games: each a JSON Lines file of replays and Parquet "
+                    "tables of their turns and games (docs/corpus.md). The same seed gives the "
+                    "same games whatever runs them; the same command run again after a stop "
+                    "writes only the shards still missing.")
     command.add_argument("--games", type=int, default=10, metavar="N")
     command.add_argument("--players", type=int, default=2, metavar="P", choices=(2, 3, 4))
     command.add_argument("--levels", default="medium", metavar="L1,L2,...",
                          help="levels dealt to the seats in turn, e.g. easy,medium (seats "
                               "rotate every game)")
     command.add_argument("--seed", type=int, default=0, metavar="S")
-    command.add_argument("--out", type=Path, required=True, metavar="DIR")
-    command.add_argument("--workers", type=int, metavar="W", help="processes (default: all cores)")
+    command.add_argument("--out", type=Path, required=True, metavar="DIR",
+                         help="the corpus folder: new, empty, or a corpus made with the same "
+                              "arguments")
+    command.add_argument("--shard-size", type=int, default=None, metavar="N",
+                         help="games per shard (default: 1000)")
     command.add_argument("--budget", type=int, metavar="B",
                          help="positions the hard bot rates per move")
+    command.add_argument("--workers", type=int, metavar="W",
+                         help="processes of the local pool, or of the local Dask cluster with "
+                              "--dask (default: all cores)")
+    cluster = command.add_mutually_exclusive_group()
+    cluster.add_argument("--scheduler", metavar="ADDRESS",
+                         help="run on the Dask cluster of this scheduler, e.g. "
+                              "tcp://127.0.0.1:8786 (its workers must see DIR)")
+    cluster.add_argument("--dask", action="store_true",
+                         help="run on a local Dask cluster started for the run")
     command.add_argument("--csv", type=Path, metavar="OUT",
                          help="also write the table of turns (splendor_nb.analysis.turns)")
     command.add_argument("--no-progress", dest="progress", action="store_false")
@@ -188,29 +203,44 @@ def _add_simulate(subparsers: Subparsers) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from splendor_nb.ai.simulate import simulate
+    from contextlib import nullcontext
 
-    replays = simulate(args.games, args.players, args.levels.split(","), args.seed,
-                       out_dir=args.out, progress=args.progress, budget=args.budget,
-                       workers=args.workers)
-    wins: dict[str, float] = {}
-    for replay in replays:
-        final = replay.state(len(replay))
-        for seat in final.winners:
-            level = replay.headers["players"][seat]["level"]
-            wins[level] = wins.get(level, 0) + 1 / len(final.winners)
-    print(f"{len(replays)} games in {args.out}; wins by level: "
-          + ", ".join(f"{level} {n:g}" for level, n in sorted(wins.items())))
+    from splendor_nb.analysis.corpus import (
+        DEFAULT_SHARD_SIZE,
+        CorpusError,
+        open_corpus,
+        simulate_corpus,
+    )
+    from splendor_nb.analysis.corpus.aggregates import win_rates
+    from splendor_nb.analysis.corpus.run import dask_executor
+
+    on_dask = args.dask or args.scheduler is not None
+    try:
+        with dask_executor(args.scheduler, args.workers) if on_dask else nullcontext() as pool:
+            run = simulate_corpus(
+                args.out, args.games, args.players, args.levels.split(","), args.seed,
+                shard_size=DEFAULT_SHARD_SIZE if args.shard_size is None else args.shard_size,
+                budget=args.budget, executor=pool, workers=args.workers, progress=args.progress)
+    except (CorpusError, ValueError) as error:
+        print(error, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"interrupted: the whole shards in {args.out} are kept; the same command "
+              "finishes the run", file=sys.stderr)
+        return 130
+    print(run)
+    corpus = open_corpus(args.out)
+    print("wins by level: " + ", ".join(
+        f"{row.level} {row.wins} of {row.games} ({row.rate:.1%}, 95% CI {row.low:.1%} to "
+        f"{row.high:.1%})" for row in win_rates(corpus).itertuples()))
     if args.csv is not None:
-        import pandas as pd
-
-        from splendor_nb.analysis import turns
-
-        table = pd.concat([turns(replay, game=f"game-{i:05}") for i, replay in
-                           enumerate(replays, start=1)], ignore_index=True)
-        table.to_csv(args.csv, index=False)
-        print(f"{args.csv}: {len(table)} rows")
-    return 0
+        table = corpus.turns()
+        if hasattr(table, "compute"):  # a Dask DataFrame, written a shard at a time
+            table.to_csv(args.csv, index=False, single_file=True)
+        else:
+            table.to_csv(args.csv, index=False)
+        print(f"{args.csv}: {corpus.turn_rows} rows")
+    return 1 if corpus.problems or corpus.missing else 0
 
 
 def _add_tournament(subparsers: Subparsers) -> None:

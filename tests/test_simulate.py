@@ -1,5 +1,6 @@
 """Simulation at scale: the same seed gives the same games whatever the executor, the
-replays are saved and valid, the tournament counts wins, and the command line runs both."""
+replays are saved and valid, the tournament counts wins, and the command line runs both (its
+simulate writes a corpus: tests/test_corpus.py tests corpora)."""
 
 from __future__ import annotations
 
@@ -111,13 +112,34 @@ def test_seeds_are_derived_stably() -> None:
 
 def test_simulate_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "games"
-    status = main(["simulate", "--games", "2", "--players", "2", "--levels", "easy,medium",
-                   "--seed", "3", "--out", str(out), "--workers", "1", "--no-progress",
-                   "--csv", str(tmp_path / "turns.csv")])
-    assert status == 0
-    assert len(list(out.glob("*.json"))) == 2
+    arguments = ["simulate", "--games", "3", "--players", "2", "--levels", "easy,medium",
+                 "--seed", "3", "--out", str(out), "--shard-size", "2", "--no-progress"]
+    assert main([*arguments, "--workers", "1", "--csv", str(tmp_path / "turns.csv")]) == 0
+    assert sorted(path.name for path in out.iterdir()) == [
+        "corpus.json", "shard-000001", "shard-000002"]
     assert (tmp_path / "turns.csv").read_text().startswith("game,turn,round")
-    assert "2 games" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "3 games in 2 shards (2 written now, 0 already there)" in printed
+    assert "wins by level: easy " in printed and " of 3 (" in printed
+    assert main(arguments) == 0
+    assert "(0 written now, 2 already there)" in capsys.readouterr().out
+    assert main([*arguments[:-1], "--seed", "4"]) == 1
+    assert "other arguments: seed 3 (asked 4)" in capsys.readouterr().err
+
+
+def test_simulate_command_on_a_dask_scheduler(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """--scheduler ADDRESS: the games of the process pool, played by the cluster's workers."""
+    distributed = pytest.importorskip("distributed")
+    arguments = ["simulate", "--games", "3", "--levels", "easy", "--seed", "3",
+                 "--shard-size", "2", "--no-progress", "--out"]
+    assert main([*arguments, str(tmp_path / "pool"), "--workers", "1"]) == 0
+    with distributed.LocalCluster(processes=False, dashboard_address=None) as cluster:
+        assert main([*arguments, str(tmp_path / "dask"), "--scheduler",
+                     cluster.scheduler_address]) == 0
+    assert "3 games in 2 shards" in capsys.readouterr().out
+    assert [path.read_bytes() for path in sorted((tmp_path / "dask").glob("*/*.jsonl"))] == [
+        path.read_bytes() for path in sorted((tmp_path / "pool").glob("*/*.jsonl"))]
 
 
 def test_tournament_command(capsys: pytest.CaptureFixture[str]) -> None:
