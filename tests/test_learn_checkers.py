@@ -168,3 +168,16 @@ def test_players_allowed_r_setup_players() -> None:
     assert judge("players_allowed", None, [2, 3, 4], (1, 2, 3, 4, 5))[0]
     assert not judge("players_allowed", None, [2, 3], (1, 2, 3, 4, 5))[0]
     assert "number of players" in invalid("players_allowed", None, ("two", "three"))
+
+
+def test_ends_game_r_end_trigger_r_pass_and_not_yet() -> None:
+    last = race(["3w4", "3b4", "3g1", "1w8"], ["3r4", "3k4"])
+    assert judge("ends_game", last, "yes", move="+bgk") == (True, [
+        "After +bgk the last round is complete: the game is over (R-END-TRIGGER)."])
+    assert judge("ends_game", new_game(seed=7), "no", move="+wbg") == (
+        True, ["After +wbg the game goes on."])
+    stuck = position(reserved={0: ["3w1", "3w2", "3w3"], 1: ["3b1", "3b2", "3b3"]},
+                     supply="yyyyy").apply(Move.parse("pass"))
+    assert judge("ends_game", stuck, "yes", move="pass")[1] == [
+        "After pass every player has passed in a row: the game is over (R-PASS)."]
+    assert "not legal here" in invalid("ends_game", new_game(seed=7), move="pass")

@@ -30,6 +30,7 @@ from splendor_nb.cards import CARD_BY_ID, CARDS, GEMS, NOBLES
 from splendor_nb.engine import GameState, new_game
 from splendor_nb.engine.buying import price
 from splendor_nb.learn.phrases import Phrase, listing, phrase, tokens_text
+from splendor_nb.learn.walk import end_rule
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
 from splendor_nb.rules import PLAYER_COUNTS, TOKEN_LIMIT, WINNING_POINTS
 
@@ -376,7 +377,7 @@ def _refill(s: Situation, params: Mapping[str, Any], answer: Answer) -> Verdict:
     return Verdict(_text(answer) == truth, (said,))
 
 
-def _validate_refill(s: Situation, params: Mapping[str, Any]) -> None:
+def _validate_move(s: Situation, params: Mapping[str, Any]) -> None:
     move = _move(params["move"], "move")
     error = refusal(s.position, move)
     if error is not None:
@@ -441,6 +442,16 @@ def _validate_players_allowed(s: Situation, params: Mapping[str, Any]) -> None:
         raise ValueError("options: each option is a number of players")
 
 
+def _ends_game(s: Situation, params: Mapping[str, Any], answer: Answer) -> Verdict:
+    move = Move.parse(params["move"])
+    after = s.position.apply(_completed(s.position, move))
+    rule = end_rule(after)
+    key = {None: "check.ends.no", "R-END-TRIGGER": "check.ends.trigger", "R-PASS":
+           "check.ends.passes", "R-REPEAT": "check.ends.repeated"}[rule]
+    return Verdict(_text(answer) == (NO if rule is None else YES),
+                   (phrase(key, move=str(move)),))
+
+
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("legal_takes", "texts", _legal_takes, _validate_legal_takes),
     Kind("legal", "text", _legal, _validate_legal),
@@ -452,10 +463,11 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("count", "number", _count, _validate_count),
     Kind("turns_left", "number", _turns_left, _validate_turns_left),
     Kind("price", "number", _price, _validate_price),
-    Kind("refill", "text", _refill, _validate_refill),
+    Kind("refill", "text", _refill, _validate_move),
     Kind("sees", "text", _sees, _validate_sees),
     Kind("frees_card", "texts", _frees_card, _validate_frees_card),
     Kind("players_allowed", "numbers", _players_allowed, _validate_players_allowed),
+    Kind("ends_game", "text", _ends_game, _validate_move),
 )}
 """Every kind of checker, by name."""
 

@@ -93,6 +93,8 @@ SENTENCES: dict[str, str] = {
     "finish.done": "The round is complete: the game is over (R-END-TRIGGER)",
     "next": "{player} plays next.",
     "next.all_passed": "Every player passed in a row: the game is over (R-PASS)",
+    "next.repeated": "The same position has come three times with the same player to move: the "
+                     "game is over (R-REPEAT)",
     "game_over.win": "{winner} wins with {points} points (R-END-WIN)",
     "game_over.tie_break": "{winner} wins the tie on {points} points with fewer cards bought "
                            "({cards}) (R-END-WIN)",
@@ -140,6 +142,13 @@ SENTENCES: dict[str, str] = {
     "check.frees": "Of these moves, the ones that take {card} out of the hand: {moves} "
                    "(R-RESERVE-KEEP).",
     "check.players": "Splendor is for {counts} players (R-SETUP-PLAYERS).",
+    "check.ends.no": "After {move} the game goes on.",
+    "check.ends.trigger": "After {move} the last round is complete: the game is over "
+                          "(R-END-TRIGGER).",
+    "check.ends.passes": "After {move} every player has passed in a row: the game is over "
+                         "(R-PASS).",
+    "check.ends.repeated": "After {move} the same position has come three times with the same "
+                           "player to move: the game is over (R-REPEAT).",
 }
 """Every template, by key. Rule ids in a template are cited literally: they are never
 translated, and a page turns them into links."""
