@@ -11,7 +11,7 @@ from splendor_nb import GameState, Move, new_game
 from splendor_nb.cards import NOBLE_BY_ID
 from splendor_nb.diagram import NODES, diagram_svg, turn_path
 from splendor_nb.learn.phrases import SENTENCES, placeholders, rule_ids_in
-from splendor_nb.learn.walk import Walk
+from splendor_nb.learn.walk import Walk, rules_for
 from splendor_nb.rulebook import RULE_IDS
 from tests.positions import position
 
@@ -339,3 +339,12 @@ def test_every_decision_answer_cites_the_rules_of_its_node() -> None:
         for step in walk.steps:
             if NODES[step.node][0] == "decision" and step.node not in ("q_action", "q_take2"):
                 assert set(step.answer.rules) & set(step.rules), (step.node, step.answer)
+
+
+def test_a_click_on_a_node_or_a_rule_id_shows_the_rules() -> None:
+    shown = rules_for("q_action")
+    assert [rule for rule, _ in shown] == ["R-TAKE3", "R-TAKE2", "R-RESERVE", "R-BUY"]
+    assert all(text.startswith(f"### {rule}: ") for rule, text in shown)
+    assert rules_for("R-LIMIT10")[0][1].startswith("### R-LIMIT10: ten tokens at most")
+    with pytest.raises(KeyError, match="is not a rule id"):
+        rules_for("R-NOTHING")

@@ -4,6 +4,7 @@
 - :mod:`~splendor_nb.learn.lessons`: the chapters (TOML files), their positions and exercises.
 - :mod:`~splendor_nb.learn.checkers`: how the engine judges an exercise's answer.
 - :mod:`~splendor_nb.learn.puzzles`: find-the-move puzzles from any turn of a replay.
+- :mod:`~splendor_nb.learn.board`: clicks on the board as an exercise's answer or a walk's move.
 - :mod:`~splendor_nb.learn.phrases`: the sentences a learner reads, as templates with values.
 
 >>> from splendor_nb import new_game
@@ -13,6 +14,7 @@
 'strategy'
 """
 
+from splendor_nb.learn.board import BoardAnswer, walk_click, walk_interaction
 from splendor_nb.learn.checkers import KINDS, Situation, Verdict
 from splendor_nb.learn.lessons import (
     Chapter,
@@ -27,11 +29,12 @@ from splendor_nb.learn.lessons import (
 )
 from splendor_nb.learn.phrases import SENTENCES, Phrase, phrase, rule_ids_in
 from splendor_nb.learn.puzzles import Puzzle, puzzle, puzzles, teacher_puzzles
-from splendor_nb.learn.walk import Option, Step, Walk
+from splendor_nb.learn.walk import Option, Step, Walk, end_rule, rules_for
 
 __all__ = [
     "KINDS",
     "SENTENCES",
+    "BoardAnswer",
     "Chapter",
     "Exercise",
     "Feedback",
@@ -45,12 +48,16 @@ __all__ = [
     "Step",
     "Verdict",
     "Walk",
+    "end_rule",
     "load_chapter",
     "loads_chapter",
     "phrase",
     "puzzle",
     "puzzles",
     "rule_ids_in",
+    "rules_for",
     "shipped_chapters",
     "teacher_puzzles",
+    "walk_click",
+    "walk_interaction",
 ]

@@ -36,6 +36,7 @@ from splendor_nb.engine import GameState
 from splendor_nb.engine.buying import price
 from splendor_nb.learn.phrases import Phrase, listing, phrase, tokens_text
 from splendor_nb.moves import Move
+from splendor_nb.rulebook import rule_text
 from splendor_nb.rules import (
     RESERVE_LIMIT,
     TAKE2_COUNT,
@@ -326,6 +327,19 @@ class Walk:
         if not ways:
             raise ValueError(f"{played} is not down any way from {self.current.node!r}")
         return min(ways, key=lambda option: len(option.moves)).key
+
+
+def rules_for(target: str) -> tuple[tuple[str, str], ...]:
+    """What a click shows: for a diagram node, each of its rules; for a rule id, that rule;
+    as ``(rule id, the rule's section of docs/rules.md in markdown)`` pairs.
+
+    >>> [rule for rule, _ in rules_for("q_four")], rules_for("R-TAKE2")[0][1].splitlines()[0]
+    (['R-TAKE2'], '### R-TAKE2: two tokens of one colour')
+    >>> rules_for("start")
+    ()
+    """
+    rules = NODES[target][3] if target in NODES else (target,)
+    return tuple((rule, rule_text(rule)) for rule in rules)
 
 
 # --- the answers at each node -------------------------------------------------------------------
