@@ -22,6 +22,7 @@ from splendor_nb.learn.lessons import (
     loads_chapter,
     shipped_chapters,
 )
+from splendor_nb.learn.progress import Progress
 from splendor_nb.rulebook import RULE_IDS
 from splendor_nb.ui.replays import REPLAYS_DIR
 
@@ -253,3 +254,17 @@ def test_the_guide_lists_every_checker_and_every_quantity() -> None:
     for name in ("cards", "nobles_in_box", "noble_points", "cards_for_a_noble", "tokens_in_box",
                  "gems_per_colour", "gold", "nobles", "face_up", "deck"):
         assert quantity({"quantity": name, "tier": 1}) > 0 and f"`{name}`" in table
+
+
+def test_progress_line_per_chapter_counts_solved_exercises_once() -> None:
+    chapter = next(c for c in CHAPTERS if c.id == "nobles")
+    progress = Progress()
+    first, *rest = chapter.exercises
+    progress.record(chapter, first, first.check(first.wrong_answer))
+    assert progress.line(chapter).text() == "Nobles: 0 of 3 exercises solved."
+    progress.record(chapter, first, first.check(first.answer))
+    progress.record(chapter, first, first.check(first.wrong_answer))  # stays solved
+    assert progress.solved(chapter) == 1
+    for exercise in rest:
+        progress.record(chapter, exercise, exercise.check(exercise.answer))
+    assert progress.line(chapter).text() == "Nobles: all 3 exercises solved."

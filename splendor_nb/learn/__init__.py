@@ -4,6 +4,7 @@
 - :mod:`~splendor_nb.learn.lessons`: the chapters (TOML files), their positions and exercises.
 - :mod:`~splendor_nb.learn.checkers`: how the engine judges an exercise's answer.
 - :mod:`~splendor_nb.learn.puzzles`: find-the-move puzzles from any turn of a replay.
+- :mod:`~splendor_nb.learn.progress`: the exercises a learner has solved, a line per chapter.
 - :mod:`~splendor_nb.learn.board`: clicks on the board as an exercise's answer or a walk's move.
 - :mod:`~splendor_nb.learn.phrases`: the sentences a learner reads, as templates with values.
 
@@ -28,6 +29,7 @@ from splendor_nb.learn.lessons import (
     shipped_chapters,
 )
 from splendor_nb.learn.phrases import SENTENCES, Phrase, phrase, rule_ids_in
+from splendor_nb.learn.progress import Progress
 from splendor_nb.learn.puzzles import Puzzle, puzzle, puzzles, teacher_puzzles
 from splendor_nb.learn.walk import Option, Step, Walk, end_rule, rules_for
 
@@ -42,6 +44,7 @@ __all__ = [
     "Option",
     "Phrase",
     "Position",
+    "Progress",
     "Puzzle",
     "Section",
     "Situation",

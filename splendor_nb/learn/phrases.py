@@ -102,6 +102,9 @@ SENTENCES: dict[str, str] = {
                         "(R-END-WIN)",
     "option.move": "{player} plays {move}.",
     "option.on": "On to the next step.",
+    # progress, per chapter
+    "progress": "{title}: {solved} of {total} exercises solved.",
+    "progress.done": "{title}: all {total} exercises solved.",
     # puzzles: a first hint, the kind of action to find
     "hint.take": "{player} takes gems.",
     "hint.reserve": "{player} reserves a card.",
