@@ -1,4 +1,4 @@
-# splendor_nb: make app | make test | make bench | make clean
+# splendor_nb: make app | make demo | make test | make bench | make clean
 # Needs only Python 3.11+ on a fresh clone; pip's index comes from the machine's config.
 
 # The interpreter: Debian's python3.11 when it can make a venv, else python3. Debian builds it
@@ -12,19 +12,25 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-# voila for `make app` reads voila.json from the repository root (the test servers start from
-# here too): two pre-heated kernels, so that visitors arriving one after another find the app
-# already run, and idle kernels of closed pages culled. Pooled kernels are never culled; one
-# handed to a visitor after waiting longer than the idle timeout could be culled before the
-# page connects (seen with short timeouts), so keep the timeout long.
-# Extra options: `make app VOILA_FLAGS=...`.
+# `make app` runs voila through splendor_nb.server (voila, with the app's page template: no
+# CDN; and a closed page's kernel shut down at once). voila reads voila.json from the repository
+# root (the test servers start from here too): two pre-heated kernels, so that visitors arriving
+# one after another find the app already run; a longer wait for a cell's output (a loaded
+# machine gave blank pages); a websocket that carries a 10 MiB replay; idle kernels of closed
+# pages culled after 30 minutes (pooled kernels are never culled).
+# `make demo` is the public demo (docs/deploy.md): voila-demo.json on top of voila.json (at
+# most 8 pages at once, then a busy page that retries by itself; kernels of closed pages culled
+# after a minute), replays read-only. It listens on 127.0.0.1: put a reverse proxy in front.
+# Extra options: `make app VOILA_FLAGS=...`, `make demo VOILA_FLAGS=--SplendorVoila.max_visitors=4`.
 VOILA_FLAGS ?=
+SERVE = $(BIN)/python -m splendor_nb.server notebooks/app.ipynb --no-browser --Voila.ip=127.0.0.1 \
+        --port=$(PORT)
 
 # nbval runs the notebooks (it only collects .ipynb files); pytest's other settings are in
 # pyproject.toml. On a failing browser test, playwright keeps a screenshot in test-results/.
 PYTEST_FLAGS ?= --nbval-lax --nbval-current-env --screenshot=only-on-failure
 
-.PHONY: app test lint layers typecheck bench clean distclean
+.PHONY: app demo test lint layers typecheck bench clean distclean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,7 +45,10 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@
 
 app: $(VENV)/.installed-app
-	$(BIN)/voila notebooks/app.ipynb --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) $(VOILA_FLAGS)
+	$(SERVE) $(VOILA_FLAGS)
+
+demo: $(VENV)/.installed-app
+	$(SERVE) --demo $(VOILA_FLAGS)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check splendor_nb support tests benchmarks scripts

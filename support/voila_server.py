@@ -4,9 +4,10 @@ Shared by the test fixtures (tests/conftest.py, tests/browser/conftest.py) and b
 benchmarks (benchmarks/voila_first_render.py, benchmarks/viewer.py), as
 ``support.voila_server`` (the editable install puts the repository root on ``sys.path``).
 
-voila runs from the same Python environment as the caller (``python -m voila``), on a free
-loopback port with ``--Voila.port_retries=0`` (so it never drifts to another port), in its
-own process group, which is killed as a whole afterwards (the kernels included).
+voila runs from the same Python environment as the caller (``python -m voila``, or
+``module=SERVER_MODULE``: splendor_nb.server, the voila that ``make app`` and ``make demo``
+run), on a free loopback port with ``--Voila.port_retries=0`` (so it never drifts to another
+port), in its own process group, which is killed as a whole afterwards (the kernels included).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 APP_NOTEBOOK = REPO_ROOT / "notebooks" / "app.ipynb"
+SERVER_MODULE = "splendor_nb.server"
+"""The app's own voila (``make app``; ``make demo`` adds ``--demo``)."""
 
 # A cold voila (server start, then a kernel running the notebook) takes 10-15 s here.
 STARTUP_TIMEOUT = 120.0
@@ -144,16 +147,19 @@ class VoilaServer:
         self._log_file.close()
 
 
-def voila_command(notebook: Path, port: int, extra_args: Sequence[str] = ()) -> list[str]:
-    """The command line that serves ``notebook`` on ``port``.
+def voila_command(notebook: Path, port: int, extra_args: Sequence[str] = (),
+                  module: str = "voila") -> list[str]:
+    """The command line that serves ``notebook`` on ``port`` (with ``python -m module``).
 
     >>> voila_command(Path("nb.ipynb"), 9999)[1:4]
     ['-m', 'voila', 'nb.ipynb']
+    >>> voila_command(Path("nb.ipynb"), 9999, module=SERVER_MODULE)[2]
+    'splendor_nb.server'
     """
     return [
         sys.executable,
         "-m",
-        "voila",
+        module,
         str(notebook),
         "--no-browser",
         "--Voila.ip=127.0.0.1",
@@ -170,8 +176,10 @@ def start_voila(
     extra_args: Sequence[str] = (),
     timeout: float = STARTUP_TIMEOUT,
     attempts: int = 3,
+    module: str = "voila",
 ) -> VoilaServer:
-    """Start voila on ``notebook`` and return once its port accepts connections.
+    """Start voila (``python -m module``) on ``notebook`` and return once its port accepts
+    connections.
 
     Raises VoilaStartError, with voila's log, if it exits or does not listen within
     ``timeout`` seconds. A port taken between choosing and binding it is retried.
@@ -182,7 +190,7 @@ def start_voila(
     last_error: VoilaStartError | None = None
     for _ in range(attempts):
         try:
-            return _start_once(path, extra_args, timeout)
+            return _start_once(path, extra_args, timeout, module)
         except VoilaStartError as error:
             last_error = error
             if "already in use" not in str(error) and "Address already" not in str(error):
@@ -191,7 +199,8 @@ def start_voila(
     raise last_error
 
 
-def _start_once(path: Path, extra_args: Sequence[str], timeout: float) -> VoilaServer:
+def _start_once(path: Path, extra_args: Sequence[str], timeout: float,
+                module: str) -> VoilaServer:
     port = free_port()
     fd, log_name = tempfile.mkstemp(prefix="voila-", suffix=".log")
     os.close(fd)
@@ -201,7 +210,7 @@ def _start_once(path: Path, extra_args: Sequence[str], timeout: float) -> VoilaS
     env.setdefault("JUPYTER_PLATFORM_DIRS", "1")
     env["PYTHONUNBUFFERED"] = "1"
     process = subprocess.Popen(
-        voila_command(path, port, extra_args),
+        voila_command(path, port, extra_args, module),
         # From the repository root, so that voila reads the project's voila.json, if any,
         # as `make app` does (the kernel still starts in the notebook's folder).
         cwd=REPO_ROOT,
@@ -232,10 +241,10 @@ def _start_once(path: Path, extra_args: Sequence[str], timeout: float) -> VoilaS
 
 @contextlib.contextmanager
 def running_voila(
-    notebook: str | os.PathLike[str], *, extra_args: Sequence[str] = ()
+    notebook: str | os.PathLike[str], *, extra_args: Sequence[str] = (), module: str = "voila"
 ) -> Iterator[VoilaServer]:
     """``start_voila`` as a context manager that always stops the server."""
-    server = start_voila(notebook, extra_args=extra_args)
+    server = start_voila(notebook, extra_args=extra_args, module=module)
     try:
         yield server
     finally:

@@ -1,0 +1,261 @@
+"""The Voila server the app runs under: ``python -m splendor_nb.server NOTEBOOK [voila options]``
+(``make app``), and the public demo with ``--demo`` (``make demo``; docs/deploy.md).
+
+It is voila with three changes, and a fourth in demo mode:
+
+- **Nothing from the internet.** voila's lab template links Font Awesome from a CDN; the page
+  bundles it already, so the template in splendor_nb/data/voila drops the links.
+- **A closed page's kernel is shut down at once.** On ``beforeunload`` the page posts a shutdown
+  request carrying the ``_xsrf`` cookie's value, but voila never sets that cookie, so the request
+  is refused ("403 '_xsrf' argument missing", voila issue #1458) and the kernel lives on until it
+  is culled. The page handler here sets the cookie.
+- **A pooled kernel handed to a page counts as active from then**, so that the culler, which
+  spares kernels waiting in the pool, does not take one whose page has not connected yet.
+- **Demo mode** (``--demo``): voila-demo.json is read after voila.json (short culling, see
+  docs/deploy.md); kernels get ``SPLENDOR_DEMO=1``, which makes the app read-only
+  (:data:`splendor_nb.app.DEMO_ENV`); and at most :attr:`SplendorVoila.max_visitors` pages hold
+  a kernel at once: the next visitors get :func:`busy_page` (HTTP 503), which retries by itself.
+
+>>> gate = VisitorGate(limit=1, alive=lambda: {"k1"})
+>>> first, second = gate.admit(), gate.admit()
+>>> first is not None, second
+(True, None)
+>>> gate.claim(first, "k1"); gate.finished(first); gate.visitors
+1
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import sys
+from collections.abc import Callable, Collection
+from pathlib import Path
+from typing import Any, ClassVar
+
+import tornado.web
+from jupyter_core.utils import ensure_async
+from jupyter_server._tz import utcnow
+from traitlets import Bool, Int
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+DEMO_ENV = "SPLENDOR_DEMO"
+"""Set to "1" for the kernels of the demo; the app reads it (splendor_nb.app.DEMO_ENV)."""
+DEMO_CONFIG = "voila-demo"
+"""The demo's config file (voila-demo.json or .py), read after voila's own where voila looks for
+voila.json: the folder voila starts in, then Jupyter's config folders."""
+TEMPLATE_DIR = Path(__file__).parent / "data" / "voila"
+"""The page template that replaces voila's lab index (no CDN links)."""
+BUSY_CLASS = "splendor-busy"
+"""The DOM class of the busy page's text (what the browser tests look for)."""
+
+
+class VisitorGate:
+    """At most ``limit`` pages with a kernel at once: a page request is admitted (a token) or
+    not (None); it then claims the kernel it was given, and its place is free again when that
+    kernel is gone (``alive()`` gives the kernels alive), or when the request ends without one.
+
+    >>> kernels = {"k1", "k2"}
+    >>> gate = VisitorGate(limit=2, alive=lambda: kernels)
+    >>> a, b = gate.admit(), gate.admit()
+    >>> gate.claim(a, "k1"); gate.claim(b, "k2"); gate.finished(a); gate.finished(b)
+    >>> gate.admit() is None
+    True
+    >>> kernels.discard("k1")  # its page was closed
+    >>> gate.admit() is not None, gate.visitors
+    (True, 2)
+    """
+
+    def __init__(self, limit: int, alive: Callable[[], Collection[str]]) -> None:
+        self.limit = limit
+        self._alive = alive
+        self._pending: set[object] = set()
+        self._kernels: set[str] = set()
+
+    @property
+    def visitors(self) -> int:
+        """Pages admitted and not gone: those still loading plus the kernels they hold."""
+        self._kernels &= set(self._alive())
+        return len(self._pending) + len(self._kernels)
+
+    def admit(self) -> object | None:
+        """A token for a new page, or None when ``limit`` pages already hold a place."""
+        if self.visitors >= self.limit:
+            return None
+        token = object()
+        self._pending.add(token)
+        return token
+
+    def claim(self, token: object, kernel_id: str) -> None:
+        """The admitted page got this kernel: its place is held until the kernel is gone."""
+        self._pending.discard(token)
+        self._kernels.add(kernel_id)
+
+    def finished(self, token: object) -> None:
+        """The page's request is over; without a kernel it holds no place any more."""
+        self._pending.discard(token)
+
+
+def busy_page(retry_seconds: int, visitors: int) -> str:
+    """The page a visitor gets while the demo is full: it says so and reloads by itself, a few
+    seconds apart (each page at its own moment, so that the waiting pages do not all come back
+    at once); ``<meta refresh>`` does it without JavaScript. Nothing is fetched from elsewhere.
+
+    >>> page = busy_page(5, 8)
+    >>> "The demo is busy" in page, 'content="15"' in page
+    (True, True)
+    """
+    people = "1 visitor is" if visitors == 1 else f"{visitors} visitors are"
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="{3 * retry_seconds}">
+<title>Splendor: the demo is busy</title>
+<style>
+  body {{ font-family: system-ui, "DejaVu Sans", sans-serif; color: #1f2933; background: #f5f3ee;
+         display: flex; min-height: 90vh; align-items: center; justify-content: center; }}
+  main {{ max-width: 34em; padding: 24px 32px; background: #fff; border-radius: 10px;
+         box-shadow: 0 2px 10px rgba(0, 0, 0, 0.12); }}
+  h1 {{ font-size: 22px; margin: 0 0 10px; }}
+  p {{ line-height: 1.5; margin: 6px 0; }}
+  .splendor-muted {{ color: #52606d; }}
+</style></head>
+<body><main class="{BUSY_CLASS}" role="status">
+<h1>The demo is busy</h1>
+<p>{html.escape(people)} looking at games right now, as many as this server holds.</p>
+<p><b>This page tries again by itself</b> every few seconds: keep it open, there is no need
+to reload it.</p>
+<p class="splendor-muted" id="splendor-busy-next">Trying again shortly…</p>
+</main>
+<script>
+  // Between 1 and 2 times the retry interval: waiting pages spread their retries.
+  const wait = {retry_seconds} * (1 + Math.random());
+  document.getElementById("splendor-busy-next").textContent =
+    "Trying again in " + Math.round(wait) + " seconds…";
+  setTimeout(() => window.location.reload(), wait * 1000);
+</script>
+</body></html>
+"""
+
+
+class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
+    """voila with the app's page template, a working page-close shutdown and, with ``--demo``,
+    the demo's settings, read-only kernels and a cap on the pages served at once."""
+
+    template_paths: list[str]  # voila's trait, typed here
+    demo = Bool(False, config=True, help="Run as the public demo: read voila-demo.json after "
+                "voila.json, make the app read-only and cap the pages served at once.")
+    max_visitors = Int(8, config=True, help="In demo mode, the most pages holding a kernel at "
+                       "once (the pre-heated pool comes on top); 0 for no cap.")
+    busy_retry_seconds = Int(5, config=True, help="In demo mode, how often a busy page retries.")
+    flags: ClassVar[dict[str, Any]] = {
+        **Voila.flags,
+        "demo": ({"SplendorVoila": {"demo": True}}, "Run as the public demo (see --help-all)."),
+    }
+
+    def load_config_file(self, filename: str, path: Any = None) -> None:
+        """voila's config, then, in demo mode, the demo's on top of it (the command line wins
+        over both)."""
+        super().load_config_file(filename, path=path)
+        if filename == "voila" and self.demo:
+            super().load_config_file(DEMO_CONFIG, path=path)
+
+    def initialize(self, argv: Any = None) -> None:
+        super().initialize(argv)
+        if self.demo:
+            os.environ[DEMO_ENV] = "1"  # kernels start with the server's environment
+
+    def setup_template_dirs(self) -> None:
+        super().setup_template_dirs()
+        self.template_paths = [str(TEMPLATE_DIR), *self.template_paths]
+
+    def init_handlers(self) -> list[Any]:
+        gate = (VisitorGate(self.max_visitors, self.kernel_manager.list_kernel_ids)
+                if self.demo and self.max_visitors > 0 else None)
+        handlers: list[Any] = []
+        for rule in super().init_handlers():
+            if len(rule) == 3 and rule[1] is TornadoVoilaHandler:
+                options = {**rule[2], "gate": gate, "retry_seconds": self.busy_retry_seconds}
+                rule = (rule[0], PageHandler, options)
+            handlers.append(rule)
+        return handlers
+
+
+class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # voila is untyped
+    """voila's page, which sets the ``_xsrf`` cookie (the page's shutdown request carries it),
+    marks a pooled kernel active when it is handed out, and, behind a :class:`VisitorGate`,
+    serves :func:`busy_page` when the demo is full."""
+
+    def initialize(self, gate: VisitorGate | None = None, retry_seconds: int = 5,
+                   **kwargs: Any) -> None:
+        super().initialize(**kwargs)
+        self.gate = gate
+        self.retry_seconds = retry_seconds
+        self._token: object | None = None
+
+    @property
+    def kernel_manager(self) -> Any:
+        """The server's kernel manager, through which this page's kernel is claimed."""
+        return _ClaimingKernelManager(self.settings["kernel_manager"], self._claim)
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        self.xsrf_token  # noqa: B018  (reading it sets the _xsrf cookie)
+        if self.gate is not None:
+            self._token = self.gate.admit()
+            if self._token is None:
+                self._busy()
+                return
+        try:
+            await super().get(path)
+        finally:
+            if self.gate is not None and self._token is not None:
+                self.gate.finished(self._token)
+
+    def _claim(self, kernel_id: str) -> None:
+        if self.gate is not None and self._token is not None:
+            self.gate.claim(self._token, kernel_id)
+
+    def _busy(self) -> None:
+        assert self.gate is not None
+        self.log.info("The demo is busy (%d visitors): served the busy page",
+                      self.gate.visitors)
+        self.set_status(503)
+        self.set_header("Retry-After", str(self.retry_seconds))
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(busy_page(self.retry_seconds, self.gate.visitors))
+
+
+class _ClaimingKernelManager:
+    """The kernel manager as a page handler uses it, telling ``claim`` which kernel the page
+    got: a new one, or one from the pre-heated pool (marked active as it is handed out)."""
+
+    def __init__(self, manager: Any, claim: Callable[[str], None]) -> None:
+        self._manager = manager
+        self._claim = claim
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def start_kernel(self, **kwargs: Any) -> str:
+        kernel_id: str = await ensure_async(self._manager.start_kernel(**kwargs))
+        self._claim(kernel_id)
+        return kernel_id
+
+    async def get_rendered_notebook(self, **kwargs: Any) -> Any:
+        task, rendered, kernel_id = await self._manager.get_rendered_notebook(**kwargs)
+        # idle since it was pre-heated; the culler would count that against its page
+        self._manager.get_kernel(kernel_id).last_activity = utcnow()
+        self._claim(kernel_id)
+        return task, rendered, kernel_id
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the server: ``python -m splendor_nb.server NOTEBOOK [--demo] [voila options]``."""
+    SplendorVoila.launch_instance(argv=sys.argv[1:] if argv is None else argv)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""The app's voila (splendor_nb.server) and its demo mode, without a browser.
+
+The demo's settings come from voila-demo.json on top of voila.json; its kernels are told to be
+read-only; a page request past the cap gets the busy page (HTTP 503) at once; no page links
+anything outside the server; every page sets the ``_xsrf`` cookie its shutdown request needs.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from email.message import Message
+
+import pytest
+
+import splendor_nb.app
+from splendor_nb import server
+from splendor_nb.server import BUSY_CLASS, TEMPLATE_DIR, SplendorVoila, VisitorGate, busy_page
+from support.voila_server import APP_NOTEBOOK, REPO_ROOT, SERVER_MODULE, start_voila
+
+
+@pytest.fixture
+def fresh_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[SplendorVoila]:
+    """A SplendorVoila to initialize; the environment and SIGTERM's handler are restored."""
+    monkeypatch.delenv(server.DEMO_ENV, raising=False)
+    handler = signal.getsignal(signal.SIGTERM)
+    yield SplendorVoila()
+    signal.signal(signal.SIGTERM, handler)
+
+
+def initialized(app: SplendorVoila, *flags: str) -> SplendorVoila:
+    app.initialize([str(APP_NOTEBOOK), f"--Voila.config_file_paths={REPO_ROOT}", *flags])
+    return app
+
+
+def test_the_server_and_the_app_name_the_same_demo_variable() -> None:
+    assert server.DEMO_ENV == splendor_nb.app.DEMO_ENV
+
+
+def test_demo_mode_reads_the_demo_settings_on_top_of_voilas(fresh_app: SplendorVoila) -> None:
+    app = initialized(fresh_app, "--demo")
+    culling = app.config.MappingKernelManager
+    assert (culling.cull_idle_timeout, culling.cull_interval) == (60, 15)
+    assert culling.cull_connected is False
+    assert app.config.VoilaConfiguration.default_pool_size == 2  # voila.json's, kept
+    assert app.max_visitors == 8
+    assert os.environ[server.DEMO_ENV] == "1"
+
+
+def test_the_command_line_wins_over_the_demo_settings(fresh_app: SplendorVoila) -> None:
+    app = initialized(fresh_app, "--demo", "--SplendorVoila.max_visitors=3",
+                      "--MappingKernelManager.cull_idle_timeout=90")
+    assert app.max_visitors == 3
+    assert int(app.config.MappingKernelManager.cull_idle_timeout) == 90  # a string from the CLI
+
+
+def test_local_use_keeps_voilas_settings_and_saving(fresh_app: SplendorVoila) -> None:
+    app = initialized(fresh_app)
+    assert app.config.MappingKernelManager.cull_idle_timeout == 1800
+    assert app.config.VoilaExecutor.iopub_timeout == 60  # a loaded machine gave blank pages
+    assert app.config.Voila.tornado_settings["websocket_max_message_size"] > 10 * 2**20
+    assert server.DEMO_ENV not in os.environ
+    assert app.template_paths[0] == str(TEMPLATE_DIR)
+
+
+def test_a_page_that_ends_without_a_kernel_frees_its_place() -> None:
+    gate = VisitorGate(limit=1, alive=lambda: ())
+    token = gate.admit()
+    assert token is not None and gate.admit() is None
+    gate.finished(token)  # its kernel never started
+    assert gate.visitors == 0 and gate.admit() is not None
+
+
+def test_kernels_nobody_claimed_do_not_count() -> None:
+    """The pre-heated pool's kernels are alive but hold no visitor's place."""
+    gate = VisitorGate(limit=1, alive=lambda: {"pool-1", "pool-2", "page"})
+    token = gate.admit()
+    assert token is not None
+    gate.claim(token, "page")
+    gate.finished(token)
+    assert gate.visitors == 1 and gate.admit() is None
+
+
+def test_the_busy_page_stands_alone() -> None:
+    page = busy_page(retry_seconds=4, visitors=1)
+    assert f'class="{BUSY_CLASS}"' in page and "1 visitor is looking" in page
+    assert "tries again by itself" in page
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)
+
+
+# --- a real server ------------------------------------------------------------------------------
+
+
+def fetch(url: str) -> tuple[int, Message, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=120) as response:
+            return response.status, response.headers, response.read().decode()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.headers, refused.read().decode()
+
+
+def test_past_the_cap_a_visitor_gets_the_busy_page_at_once() -> None:
+    """One place, no pool: the first page takes the place (its kernel lives on: nothing closes
+    it here), the second is told the demo is busy."""
+    demo = start_voila(APP_NOTEBOOK, module=SERVER_MODULE,
+                       extra_args=["--demo", "--SplendorVoila.max_visitors=1",
+                                   "--VoilaConfiguration.preheat_kernel=False"])
+    try:
+        status, headers, body = fetch(demo.url)
+        assert status == 200, demo.log()
+        assert any(cookie.startswith("_xsrf=") for cookie in headers.get_all("Set-Cookie", []))
+        assert "voila-style.js" in body  # the page's own Font Awesome, fonts served by voila
+        assert not re.search(r"""<(link|script)[^>]+(src|href)=["']?(https?:)?//""", body)
+        status, headers, body = fetch(demo.url)
+        assert status == 503 and headers["Retry-After"] == "5"
+        assert BUSY_CLASS in body and "1 visitor is looking at games right now" in body
+    finally:
+        demo.stop()
