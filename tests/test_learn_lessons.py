@@ -92,6 +92,9 @@ def test_positions_come_from_real_moves() -> None:
     order = chapter.positions["order"]
     assert order.turn == 3 and order.state.round == 2 and order.state.current_player == 0
     assert [str(t.move) for t in order.replay.turns] == ["+wbg", "+wbr", "+bgk"]
+    typed = chapter.positions["typed"]  # a setup typed in, the card turned up named
+    assert [c.id if c else "" for c in typed.state.market_rows[0]] == ["1b5", "1k4", "1w6",
+                                                                      "1r5"]
     actions = next(c for c in CHAPTERS if c.id == "actions")
     dry = actions.positions["dry-supply"]
     assert dry.names == ("Ada", "Ben") and str(dry.played) == "+rk -w"
