@@ -48,6 +48,8 @@ MOST_TOKENS_GAINED: Final = TAKE3_COUNT
 """R-LIMIT10: a turn adds at most this many tokens, so at most this many go back."""
 WINNING_POINTS: Final = 15
 """R-END-TRIGGER: prestige points that make the current round the last."""
+REPEAT_LIMIT: Final = 3
+"""R-REPEAT: the same position, the same player to move, this many times ends the game."""
 
 __all__ = [
     "GEMS_PER_PLAYERS",
@@ -58,6 +60,7 @@ __all__ = [
     "NOBLES_PER_PLAYERS",
     "NOBLE_POINTS",
     "PLAYER_COUNTS",
+    "REPEAT_LIMIT",
     "RESERVE_GOLD",
     "RESERVE_LIMIT",
     "TAKE2_COUNT",

@@ -26,6 +26,8 @@ RULES_STATEMENT_IDS = (
     "R-LIMIT10", "R-NOBLE", "R-END-TRIGGER", "R-END-WIN",
 )
 """The ids of the shared statement of the rules (shared/RULES.md), in its order."""
+PROJECT_CONVENTIONS = {"R-REPEAT": "R-PASS"}
+"""The engine's own conventions beyond the rules statement, each after the rule it follows."""
 CITATION = re.compile(r"(?<![A-Za-z0-9])R-[A-Z0-9]+(?:-[A-Z0-9]+)*(?:-\*)?")
 """A rule id as code cites it; ``R-SETUP-*`` stands for every R-SETUP- rule."""
 CODE_SPAN = re.compile(r"`([^`\n]+)`")
@@ -62,7 +64,10 @@ def moves_in(text: str) -> list[str]:
 
 
 def test_every_rule_of_the_rules_statement_has_a_section_in_the_same_order() -> None:
-    assert RULE_IDS == RULES_STATEMENT_IDS
+    expected = list(RULES_STATEMENT_IDS)
+    for convention, after in PROJECT_CONVENTIONS.items():
+        expected.insert(expected.index(after) + 1, convention)
+    assert list(RULE_IDS) == expected
 
 
 def test_every_rule_id_the_package_cites_has_a_section() -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from splendor_nb.ai.heuristics import actions, keep_weights, relative, values, wait_turns
+from splendor_nb.ai.heuristics import actions, changing, keep_weights, relative, values, wait_turns
 from splendor_nb.ai.search import DEFAULT_BUDGET, EXACT_RETURNS, search
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
@@ -67,7 +67,7 @@ class Bot:
         me = state.current_player
         view = state.player_view(me)
         rng = random.Random(f"{self.seed}/{view.turn}/{me}")
-        moves = view.legal_moves()
+        moves = changing(view.legal_moves())
         if len(moves) == 1:
             return moves[0]
         if self.level == "easy":

@@ -86,6 +86,18 @@ def relative(scores: Sequence[float], player: int) -> float:
     return scores[player] - max(s for i, s in enumerate(scores) if i != player)
 
 
+def changing(moves: Sequence[Move]) -> list[Move]:
+    """``moves`` without the takes that hand back exactly the tokens they took, unless nothing
+    else is left: such a turn changes nothing, and repeated it only ends the game (R-REPEAT).
+
+    >>> from splendor_nb.moves import Move
+    >>> [str(m) for m in changing([Move.parse("+br -br"), Move.parse("+br -bb")])]
+    ['+br -bb']
+    """
+    kept = [move for move in moves if move.kind != "take" or move.returned != move.gems]
+    return kept or list(moves)
+
+
 def actions(state: GameState, moves: Sequence[Move] | None = None) -> list[Move]:
     """One variant per action among ``moves`` (default: the legal moves), in their order.
 

@@ -24,7 +24,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from splendor_nb.ai.heuristics import actions, relative, values
+from splendor_nb.ai.heuristics import actions, changing, relative, values
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
 
@@ -51,7 +51,7 @@ def search(view: GameState, rng: random.Random, budget: int = DEFAULT_BUDGET) ->
 
     ``view`` should be ``state.player_view(player)``; the search deals the unseen cards itself.
     """
-    moves = view.legal_moves()
+    moves = changing(view.legal_moves())
     if len(moves) == 1:
         return moves[0]
     return _search(view, rng, budget)[0]
@@ -137,7 +137,7 @@ def _search(view: GameState, rng: random.Random, budget: int
     me = view.current_player
     first = view.determinize(me, rng.randrange(1 << 32))
     unlimited = _Search(1 << 62)
-    legal = first.legal_moves()
+    legal = changing(first.legal_moves())
     candidates = legal if len(legal) <= EXACT_RETURNS else actions(first, legal)
     root_moves = [m for m, _ in unlimited.expand(_Node(first, values(first)), ROOT_WIDTH,
                                                  candidates)]

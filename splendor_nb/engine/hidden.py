@@ -64,8 +64,14 @@ def redeal(self: GameState, viewer: int, order: Dealer) -> GameState:
     if last_turn is not None and last_turn.player != viewer and \
             last_turn.move.kind == "reserve" and last_turn.move.card is None:
         record = tuple(last_turn._replace(card=None, drawn=None))  # another's blind reserve
+    repeats = self.repeats
+    if repeats and players != list(self.players):
+        # R-REPEAT's positions, seen as the viewer sees the players: only tokens differ in them
+        repeats = tuple((tuple(seat._replace(token_counts=then[0])
+                               for seat, then in zip(players, seats, strict=True)), to_move)
+                        for seats, to_move in repeats)
     return self._replace(players=tuple(players), decks=tuple(tuple(d) for d in dealt),
-                         record=record, seed=None)
+                         record=record, seed=None, repeats=repeats)
 
 
 def card_order(card: Card) -> int:

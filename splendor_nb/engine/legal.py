@@ -49,7 +49,7 @@ def legal_moves(self: GameState) -> list[Move]:
     >>> len(new_game(seed=7).legal_moves())
     30
     """
-    players, supply, rows, decks, nobles, me, _, _, over, _, _ = self
+    players, supply, rows, decks, nobles, me, _, _, over, _, _, _ = self
     if over:
         return []
     tokens, bonuses, cards, reserved, _, _, _ = players[me]

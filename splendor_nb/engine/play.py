@@ -20,7 +20,14 @@ from splendor_nb.engine.records import PlayerState
 from splendor_nb.engine.returns import check_returns
 from splendor_nb.engine.takes import LEGAL, SHAPE_CODES, TAKES, take_error
 from splendor_nb.moves import NO_TOKENS, IllegalMoveError, Move
-from splendor_nb.rules import RESERVE_GOLD, RESERVE_LIMIT, TIERS, TOKEN_LIMIT, WINNING_POINTS
+from splendor_nb.rules import (
+    REPEAT_LIMIT,
+    RESERVE_GOLD,
+    RESERVE_LIMIT,
+    TIERS,
+    TOKEN_LIMIT,
+    WINNING_POINTS,
+)
 
 if TYPE_CHECKING:
     from splendor_nb.engine.state import GameState
@@ -34,7 +41,7 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
     ``reveal`` names the card that comes off a deck during this turn (a refill or a blind
     reserve) when the deck order is not known, as when a game played on a table is typed in.
     """
-    players, supply, market, decks, nobles, me, turn, passes, over, _, seed = self
+    players, supply, market, decks, nobles, me, turn, passes, over, _, seed, repeats = self
     if over:
         raise _game_over(self)
     if reveal is not None:
@@ -46,11 +53,14 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
     drawn: Card | None = None
     kind = move.kind
     returned = move.returned
+    undoable = False  # R-REPEAT: whether a later turn can bring the position back
     if kind == "take":  # R-TAKE3, R-TAKE2
         taken = move.gems
         if taken not in TAKES[bytes(supply).translate(SHAPE_CODES)][LEGAL]:
             raise take_error(supply, taken)
         supply, tokens = exchange(taken, returned, supply, tokens)
+        # returns bring the hand to exactly 10: the count is unchanged if it was 10 before
+        undoable = returned is not NO_TOKENS and sum(players[me][0]) == TOKEN_LIMIT
     elif kind == "buy":  # R-BUY: a face-up card or one of one's own reserved cards
         card = CARD_BY_ID[move.card or ""]
         if card in reserved:
@@ -92,6 +102,8 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
             tokens = (*tokens[:GOLD], tokens[GOLD] + RESERVE_GOLD)
     elif any(other.kind != "pass" for other in self.legal_moves()):
         raise IllegalMoveError("R-PASS", "a player may pass only when no action is legal")
+    else:
+        undoable = True
     if reveal is not None and drawn is None:
         raise IllegalMoveError("R-REFILL", f"no card comes off a deck in {move}, so "
                                f"{reveal} cannot be revealed")
@@ -126,8 +138,17 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
         for player in players:
             if player.points >= WINNING_POINTS:
                 over = True
+    # R-REPEAT: only a pass, or a take that gave back as many tokens, can be undone later;
+    # between such turns nothing but the tokens changes, so the players and who moves say it all
+    if undoable and visitor is None:
+        position = (players, me)
+        repeats = (*(repeats or ((self.players, self.current_player),)), position)
+        if repeats.count(position) >= REPEAT_LIMIT:
+            over = True
+    elif repeats:
+        repeats = ()
     return new_tuple(type(self), (players, supply, market, decks, nobles, me, turn + 1, passes,
-                                  over, record, seed))
+                                  over, record, seed, repeats))
 
 
 def _take_from_market(self: GameState, card: Card, decks: tuple[tuple[Card, ...], ...],
@@ -185,7 +206,11 @@ def _with_reveal(self: GameState, move: Move, reveal: str) -> tuple[tuple[Card, 
 
 def _game_over(self: GameState) -> IllegalMoveError:
     """The error for a move after the end, citing the rule that ended the game."""
-    if self.passes >= len(self.players):
-        return IllegalMoveError("R-PASS", "the game is over: every player passed in a round")
+    rule = self.end_rule
+    if rule == "R-PASS":
+        return IllegalMoveError(rule, "the game is over: every player passed in a round")
+    if rule == "R-REPEAT":
+        return IllegalMoveError(rule, f"the game is over: the same position came "
+                                f"{REPEAT_LIMIT} times with the same player to move")
     return IllegalMoveError("R-END-TRIGGER", "the game is over: a player reached "
                             f"{WINNING_POINTS} points and the round was finished")

@@ -20,7 +20,7 @@ splendor_nb.moves.IllegalMoveError: R-TAKE2: white has 3 tokens in the supply; t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -28,6 +28,7 @@ from splendor_nb.cards import CARD_BY_ID, COLOURS, GEMS, LETTERS, NOBLE_BY_ID
 from splendor_nb.moves import IllegalMoveError, Move
 from splendor_nb.rules import (
     NOBLE_POINTS,
+    REPEAT_LIMIT,
     RESERVE_GOLD,
     RESERVE_LIMIT,
     TAKE2_COUNT,
@@ -39,6 +40,9 @@ from splendor_nb.rules import (
 
 if TYPE_CHECKING:
     from splendor_nb.engine import GameState
+
+Position = tuple[tuple[tuple[int, ...], ...], int]
+"""R-REPEAT's position: each player's token counts (in ``COLOURS`` order), the player to move."""
 
 Counts = dict[str, int]
 """Tokens or bonuses by colour name."""
@@ -81,6 +85,9 @@ class Table:
     passes: int
     """Passes in a row just before this position (R-PASS)."""
     over: bool
+    seen: list[Position] = field(default_factory=list)
+    """R-REPEAT: the positions since the last turn that cannot be undone, each as every player's
+    tokens and the player to move (see :func:`r_repeat`)."""
 
 
 def from_state(state: GameState) -> Table:
@@ -101,7 +108,9 @@ def from_state(state: GameState) -> Table:
                 for tier, row in state.market.items()},
         decks={tier: [c.id for c in deck] for tier, deck in enumerate(state.decks, start=1)},
         nobles=[n.id for n in state.nobles],
-        current=state.current_player, turn=state.turn, passes=state.passes, over=state.is_over)
+        current=state.current_player, turn=state.turn, passes=state.passes, over=state.is_over,
+        seen=[(tuple(tuple(seat.token_counts) for seat in seats), current)
+              for seats, current in state.repeats])
 
 
 def legal_turns(table: Table) -> set[str]:
@@ -144,8 +153,10 @@ def play(table: Table, text: str) -> Table:
     move = Move.parse(text)
     after = _act(table, move)
     after = r_limit10(after, _by_colour(move.returned))
-    after = r_noble(after, move.noble)
-    return r_end_trigger(after, passed=move.kind == "pass")
+    visited = r_noble(after, move.noble)
+    ended = r_end_trigger(visited, passed=move.kind == "pass")
+    return r_repeat(table, ended, undoable=visited.nobles == table.nobles and (
+        move.kind == "pass" or (move.kind == "take" and sum(move.returned) == sum(move.gems))))
 
 
 def winners(table: Table) -> list[int]:
@@ -361,6 +372,19 @@ def r_end_trigger(table: Table, passed: bool) -> Table:
                    passes=passes, over=(round_done and reached) or passes >= seats)
 
 
+def r_repeat(before: Table, after: Table, undoable: bool) -> Table:
+    """R-REPEAT: the game ends when a position comes for the third time with the same player to
+    move. Only a turn that changes nothing for good can lead back to an earlier position: a pass,
+    or a take that gives back as many tokens as it took, with no noble visiting. Any other turn
+    (a buy, a reserve, a take that leaves more tokens, a noble) makes every earlier position
+    unreachable, so the positions are counted from the last such turn."""
+    if not undoable:
+        return replace(after, seen=[])
+    seen = [*(before.seen or [_position(before)]), _position(after)]
+    return replace(after, seen=seen,
+                   over=after.over or seen.count(seen[-1]) >= REPEAT_LIMIT)
+
+
 # --- helpers ----------------------------------------------------------------------------------
 
 def _legal_actions(table: Table) -> list[tuple[str, Table]]:
@@ -406,8 +430,20 @@ def _take_face_up(table: Table, card: str, rule: str) -> Table:
 
 
 def _ending_rule(table: Table) -> str:
-    """The rule that ended the game: R-PASS after a round of passes, else R-END-TRIGGER."""
-    return "R-PASS" if table.passes >= len(table.players) else "R-END-TRIGGER"
+    """The rule that ended the game: R-PASS after a round of passes, R-REPEAT after a position
+    seen three times, else R-END-TRIGGER."""
+    if table.passes >= len(table.players):
+        return "R-PASS"
+    if table.seen and table.seen.count(table.seen[-1]) >= REPEAT_LIMIT:
+        return "R-REPEAT"
+    return "R-END-TRIGGER"
+
+
+def _position(table: Table) -> Position:
+    """What R-REPEAT compares: every player's tokens and the player to move (the supply is the
+    rest of the tokens, R-COMP-TOKENS, and nothing else changes between undoable turns)."""
+    return (tuple(tuple(seat.tokens[c] for c in COLOURS) for seat in table.players),
+            table.current)
 
 
 def _seat(table: Table) -> Seat:

@@ -19,6 +19,11 @@ from splendor_nb.cards import CARD_BY_ID, COLOURS, Card, Noble
 from splendor_nb.engine import hidden, legal, play
 from splendor_nb.engine.records import PlayerState, TurnEffects
 from splendor_nb.moves import Move
+from splendor_nb.rules import REPEAT_LIMIT
+
+Position = tuple[tuple[PlayerState, ...], int]
+"""What R-REPEAT compares: the players and who is to move (between turns that can be undone,
+only the players' tokens change, and the supply with them)."""
 
 
 class _Fields(NamedTuple):
@@ -38,6 +43,9 @@ class _Fields(NamedTuple):
     record: tuple[object, ...] | None = None
     """What the last turn did, in the fields of :class:`TurnEffects` (read ``last_turn``)."""
     seed: int | None = None
+    repeats: tuple[Position, ...] = ()
+    """R-REPEAT: the positions since the last turn that cannot be undone, as (players, player
+    to move); empty when that turn was the last one."""
 
 
 class GameState(_Fields):
@@ -83,6 +91,18 @@ class GameState(_Fields):
             return ()
         best = max((p.points, -len(p.cards)) for p in self.players)
         return tuple(i for i, p in enumerate(self.players) if (p.points, -len(p.cards)) == best)
+
+    @property
+    def end_rule(self) -> str | None:
+        """The rule that ended the game: ``"R-END-TRIGGER"``, ``"R-PASS"`` (a round of passes)
+        or ``"R-REPEAT"`` (a position seen three times); ``None`` while playing."""
+        if not self.over:
+            return None
+        if self.passes >= len(self.players):
+            return "R-PASS"
+        if self.repeats and self.repeats.count(self.repeats[-1]) >= REPEAT_LIMIT:
+            return "R-REPEAT"
+        return "R-END-TRIGGER"
 
     @property
     def round(self) -> int:
