@@ -200,6 +200,7 @@ class Replay:
         self._states.append(after)
         if after.over and not self.headers.get("result"):
             self.headers["result"] = "-".join(map(str, after.scores))
+            self.headers["ended_by"] = after.end_rule  # R-END-TRIGGER, R-PASS or R-REPEAT
         return after
 
     def annotate(self, turn: int, comment: str | None = None, glyph: str | None = None) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from splendor_nb import IllegalMoveError, Move
+from splendor_nb import IllegalMoveError, Move, Replay, new_game
 from splendor_nb.ai import Bot
 from splendor_nb.engine import GameState, reference
 from splendor_nb.rules import REPEAT_LIMIT
@@ -84,3 +84,12 @@ def test_bots_never_hand_back_what_they_took_while_anything_else_is_open(level: 
         state = state.apply(move)
         if state.is_over:
             break
+
+
+def test_r_repeat_a_replay_records_the_rule_that_ended_it() -> None:
+    replay = Replay.from_state(new_game(players=2, seed=7))
+    state = replay.state(0)
+    while not state.is_over:
+        state = replay.play(state.legal_moves()[-1])
+    assert replay.headers["ended_by"] == state.end_rule
+    assert Replay.loads(replay.dumps()).headers["ended_by"] == state.end_rule
