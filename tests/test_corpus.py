@@ -205,8 +205,8 @@ def test_large_corpora_are_read_lazily(reference: Path, monkeypatch: pytest.Monk
 
 
 def test_the_games_table_says_who_won(reference: Path) -> None:
-    """R-END-WIN: the winners, and each player's final points, cards and nobles, from the
-    replay's last position."""
+    """R-END-WIN: the winners, and each player's final points and cards, from the replay's last
+    position, and the rule that ended the game (R-END-TRIGGER, R-PASS, R-REPEAT)."""
     games = open_corpus(reference, report=None).games()
     for (_, rows), line in zip(games.groupby("game"), replay_lines(reference), strict=True):
         replay = Replay.loads(line)
@@ -216,6 +216,7 @@ def test_the_games_table_says_who_won(reference: Path) -> None:
         assert rows["bought"].tolist() == [" ".join(card.id for card in p.cards)
                                            for p in final.players]
         assert rows["level"].tolist() == [p["level"] for p in replay.headers["players"]]
+        assert rows["ended_by"].tolist() == [final.end_rule] * 2
 
 
 def test_a_game_opens_as_a_replay(reference: Path) -> None:

@@ -75,10 +75,13 @@ def test_win_rates_alone_are_the_same(found: Aggregates, corpus: Corpus) -> None
     pd.testing.assert_frame_equal(win_rates(corpus, "player"), found.wins_by_seat)
 
 
-def test_length(found: Aggregates, replays: list[Replay]) -> None:
+def test_length_and_endings(found: Aggregates, replays: list[Replay]) -> None:
+    """Rounds of 3 turns; each game ended by R-END-TRIGGER, R-PASS or R-REPEAT."""
     rounds = Counter(-(-len(replay) // 3) for replay in replays)
     assert dict(zip(found.length["rounds"], found.length["games"])) == dict(rounds)
     assert found.length["share"].sum() == pytest.approx(1.0)
+    endings = Counter(replay.state(len(replay)).end_rule for replay in replays)
+    assert dict(zip(found.endings["ended_by"], found.endings["games"])) == dict(endings)
     assert found.games == len(replays) and found.unfinished == 0
 
 

@@ -64,3 +64,4 @@ def test_every_figure_has_its_title(found: Aggregates) -> None:
     figures = corpus_figures(found)
     assert all(figure.layout.title.text for figure in figures.values())
     assert len(figures["tiers"].data) == 4  # bought and reserved, for each of two levels
+    assert sum(figures["endings"].data[0].y) == pytest.approx(100)

@@ -7,8 +7,8 @@ colours of :mod:`splendor_nb.palette`.
 >>> found = aggregate(open_corpus(SHIPPED_CORPORA_DIR / "easy-v-medium-2p", report=None))
 >>> figures = corpus_figures(found)
 >>> list(figures)
-['wins_by_level', 'wins_by_seat', 'wins_by_level_and_seat', 'length', 'points', 'bonuses', \
-'nobles', 'tiers', 'cards']
+['wins_by_level', 'wins_by_seat', 'wins_by_level_and_seat', 'length', 'endings', 'points', \
+'bonuses', 'nobles', 'tiers', 'cards']
 >>> [trace.name for trace in figures["wins_by_level"].data]
 ['easy', 'medium']
 """
@@ -102,6 +102,20 @@ def length_chart(length: pd.DataFrame) -> go.Figure:
         text=length["games"], hovertemplate="%{x} rounds: %{text} games (%{y:.1f}%)"
                                             "<extra></extra>"))
     _layout(figure, "Game length", "games (%)", "rounds")
+    return figure
+
+
+def endings_chart(endings: pd.DataFrame) -> go.Figure:
+    """How games ended: the share of games ended by each rule (R-END-TRIGGER, a player at 15
+    points; R-PASS, a round in which no one could move; R-REPEAT, a position seen three times),
+    and of games stopped unfinished."""
+    labels = [rule or "unfinished" for rule in endings["ended_by"]]
+    figure = go.Figure(go.Bar(
+        x=labels, y=(100 * endings["share"]).tolist(), text=endings["games"].tolist(),
+        marker_color=GUIDE, marker_line={"color": OUTLINE, "width": 1},
+        hovertemplate="%{x}: %{text} games (%{y:.1f}%)<extra></extra>"))
+    _layout(figure, "How games ended", "games (%)", "rule")
+    figure.update_yaxes(range=(0, 100))
     return figure
 
 
@@ -224,6 +238,7 @@ def corpus_figures(found: Aggregates) -> dict[str, go.Figure]:
         "wins_by_seat": win_rate_chart(found.wins_by_seat),
         "wins_by_level_and_seat": level_seat_chart(found.wins_by_level_and_seat),
         "length": length_chart(found.length),
+        "endings": endings_chart(found.endings),
         "points": points_chart(found.points),
         "bonuses": bonuses_chart(found.bonuses),
         "nobles": nobles_chart(found.nobles),

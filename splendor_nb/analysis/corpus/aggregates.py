@@ -64,6 +64,9 @@ class Aggregates:
     """``level``, ``player``, games, wins, ...: the first-player advantage level by level."""
     length: pd.DataFrame
     """``rounds``, games, share: how many games lasted that many rounds."""
+    endings: pd.DataFrame
+    """``ended_by`` (the rule that ended the game: R-END-TRIGGER, R-PASS, R-REPEAT; empty for
+    a game stopped unfinished), games, share."""
     points: pd.DataFrame
     """``level``, ``round``, rows, p10 ... p90: each player's points just after their move in
     that round. Only games still going count at a round, so late rounds are long games."""
@@ -126,7 +129,7 @@ def shard_counts(path: str) -> Counts:
     100
     """
     games = pq.read_table(Path(path, GAMES), columns=[
-        "game", "player", "level", "won", "winners", "rounds", "finished", "bought",
+        "game", "player", "level", "won", "winners", "rounds", "finished", "ended_by", "bought",
         "nobles_taken", "nobles_dealt"]).to_pandas()
     moves = pq.read_table(Path(path, TURNS), filters=[("mover", "==", True)], columns=[
         "game", "player", "round", "action", "move", "points", *_BONUSES]).to_pandas()
@@ -147,6 +150,7 @@ def shard_counts(path: str) -> Counts:
         "level": results.groupby("level")[_RESULTS].sum(),
         "level_seat": results.groupby(["level", "player"])[_RESULTS].sum(),
         "length": one_row.groupby("rounds").size().to_frame("games"),
+        "endings": one_row.groupby("ended_by").size().to_frame("games"),
         "points": moves.groupby(["level", "round", "points"]).size().to_frame("rows"),
         "bonuses": moves.groupby(["level", "round", "bonuses"]).size().to_frame("rows"),
         "tiers": pd.DataFrame({
@@ -197,11 +201,13 @@ def _finish(counts: Counts) -> Aggregates:
     cards["rate_winners"] = cards["bought_by_winner"] / max(winners, 1)
     length = counts["length"].reset_index()
     length["share"] = length["games"] / max(int(totals["games"]), 1)
+    endings = counts["endings"].reset_index()
+    endings["share"] = endings["games"] / max(int(totals["games"]), 1)
     return Aggregates(
         games=int(totals["games"]), unfinished=int(totals["unfinished"]),
         shared=int(totals["shared"]),
         wins_by_seat=_rates(counts["seat"]), wins_by_level=_rates(counts["level"]),
-        wins_by_level_and_seat=_rates(counts["level_seat"]), length=length,
+        wins_by_level_and_seat=_rates(counts["level_seat"]), length=length, endings=endings,
         points=_percentiles(counts["points"], "points"),
         bonuses=_percentiles(counts["bonuses"], "bonuses"),
         nobles=nobles, tiers=tiers,
@@ -221,6 +227,7 @@ def _no_counts() -> Counts:
             "seat": empty(["player"], _RESULTS), "level": empty(["level"], _RESULTS),
             "level_seat": empty(["level", "player"], _RESULTS),
             "length": empty(["rounds"], ["games"]),
+            "endings": empty(["ended_by"], ["games"]),
             "points": empty(["level", "round", "points"], ["rows"]),
             "bonuses": empty(["level", "round", "bonuses"], ["rows"]),
             "tiers": empty(["level", "tier"], ["bought", "reserved"]),

@@ -78,6 +78,7 @@ GAME_SCHEMA = pa.schema([
     ("turns", pa.int64()),       # the game's length in turns (all players)
     ("rounds", pa.int64()),      # ... and in rounds
     ("finished", pa.bool_()),    # False for a game stopped at simulate.MAX_TURNS
+    ("ended_by", pa.string()),   # the rule that ended it: R-END-TRIGGER, R-PASS, R-REPEAT
     ("bought", pa.string()),     # the ids of the cards bought, in order, space-separated
     ("nobles_taken", pa.string()),  # the ids of the nobles visiting, space-separated
     ("nobles_dealt", pa.string()),  # the nobles on the table at the start
@@ -364,6 +365,7 @@ class _GameRows:
                       game.levels[player], player in winners, len(winners), tableau.points,
                       len(tableau.cards), len(tableau.nobles), len(tableau.reserved),
                       len(replay), -(-len(replay) // players), final.is_over,
+                      final.end_rule or "",
                       " ".join(card.id for card in tableau.cards),
                       " ".join(noble.id for noble in tableau.nobles), dealt)
             for column, value in zip(GAME_COLUMNS, values, strict=True):
