@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -177,9 +177,10 @@ def start_voila(
     timeout: float = STARTUP_TIMEOUT,
     attempts: int = 3,
     module: str = "voila",
+    env: Mapping[str, str] | None = None,
 ) -> VoilaServer:
     """Start voila (``python -m module``) on ``notebook`` and return once its port accepts
-    connections.
+    connections. ``env`` adds to the environment it starts with (its kernels inherit it).
 
     Raises VoilaStartError, with voila's log, if it exits or does not listen within
     ``timeout`` seconds. A port taken between choosing and binding it is retried.
@@ -190,7 +191,7 @@ def start_voila(
     last_error: VoilaStartError | None = None
     for _ in range(attempts):
         try:
-            return _start_once(path, extra_args, timeout, module)
+            return _start_once(path, extra_args, timeout, module, env or {})
         except VoilaStartError as error:
             last_error = error
             if "already in use" not in str(error) and "Address already" not in str(error):
@@ -200,7 +201,7 @@ def start_voila(
 
 
 def _start_once(path: Path, extra_args: Sequence[str], timeout: float,
-                module: str) -> VoilaServer:
+                module: str, extra_env: Mapping[str, str]) -> VoilaServer:
     port = free_port()
     fd, log_name = tempfile.mkstemp(prefix="voila-", suffix=".log")
     os.close(fd)
@@ -209,6 +210,7 @@ def _start_once(path: Path, extra_args: Sequence[str], timeout: float,
     env = dict(os.environ)
     env.setdefault("JUPYTER_PLATFORM_DIRS", "1")
     env["PYTHONUNBUFFERED"] = "1"
+    env.update(extra_env)
     process = subprocess.Popen(
         voila_command(path, port, extra_args, module),
         # From the repository root, so that voila reads the project's voila.json, if any,
