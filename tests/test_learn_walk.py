@@ -348,3 +348,14 @@ def test_a_click_on_a_node_or_a_rule_id_shows_the_rules() -> None:
     assert rules_for("R-LIMIT10")[0][1].startswith("### R-LIMIT10: ten tokens at most")
     with pytest.raises(KeyError, match="is not a rule id"):
         rules_for("R-NOTHING")
+
+
+def test_walk_r_repeat_the_third_time_ends_the_game() -> None:
+    state = new_game(2, 7)
+    for text in ("+wbg", "+wrk", "+bgr", "+wbk", "R?1", "R?1", "+grk", "+wbg", "+rk -rk",
+                 "+rk -rk", "+rk -rk"):
+        state = state.apply(Move.parse(text))
+    walk = Walk.of_move(state, "+rk -rk", NAMES)
+    assert walk.nodes[-2:] == ("next", "game_over")
+    assert answer(walk, "next") == ("The same position has come three times with the same "
+                                    "player to move: the game is over (R-REPEAT)")

@@ -31,7 +31,7 @@ from splendor_nb.learn.lessons import (
 from splendor_nb.learn.phrases import SENTENCES, Phrase, phrase, rule_ids_in
 from splendor_nb.learn.progress import Progress
 from splendor_nb.learn.puzzles import Puzzle, puzzle, puzzles, teacher_puzzles
-from splendor_nb.learn.walk import Option, Step, Walk, end_rule, rules_for
+from splendor_nb.learn.walk import Option, Step, Walk, rules_for
 
 __all__ = [
     "KINDS",
@@ -51,7 +51,6 @@ __all__ = [
     "Step",
     "Verdict",
     "Walk",
-    "end_rule",
     "load_chapter",
     "loads_chapter",
     "phrase",

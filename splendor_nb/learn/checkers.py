@@ -30,7 +30,6 @@ from splendor_nb.cards import CARD_BY_ID, CARDS, GEMS, NOBLES
 from splendor_nb.engine import GameState, new_game
 from splendor_nb.engine.buying import price
 from splendor_nb.learn.phrases import Phrase, listing, phrase, tokens_text
-from splendor_nb.learn.walk import end_rule
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
 from splendor_nb.rules import PLAYER_COUNTS, TOKEN_LIMIT, WINNING_POINTS
 
@@ -445,7 +444,7 @@ def _validate_players_allowed(s: Situation, params: Mapping[str, Any]) -> None:
 def _ends_game(s: Situation, params: Mapping[str, Any], answer: Answer) -> Verdict:
     move = Move.parse(params["move"])
     after = s.position.apply(_completed(s.position, move))
-    rule = end_rule(after)
+    rule = after.end_rule
     key = {None: "check.ends.no", "R-END-TRIGGER": "check.ends.trigger", "R-PASS":
            "check.ends.passes", "R-REPEAT": "check.ends.repeated"}[rule]
     return Verdict(_text(answer) == (NO if rule is None else YES),

@@ -640,26 +640,9 @@ def _finish(c: _Context) -> tuple[Phrase, list[_Way]]:
 def _next(c: _Context) -> tuple[Phrase, list[_Way]]:
     after = c.state.apply(c.moves[0])
     if after.over:  # not by 15 points: a round of passes (R-PASS) or a repetition (R-REPEAT)
-        said = "next.all_passed" if end_rule(after) == "R-PASS" else "next.repeated"
+        said = "next.all_passed" if after.end_rule == "R-PASS" else "next.repeated"
         return phrase(said), _on("next", "game_over", c.moves)
     return phrase("next", player=c.names[after.current_player]), []
-
-
-def end_rule(state: GameState) -> str | None:
-    """The rule that ended the game: R-END-TRIGGER (15 points and the round complete), R-PASS
-    (a round of passes) or R-REPEAT (a position seen three times); ``None`` while playing.
-
-    >>> from splendor_nb import new_game
-    >>> end_rule(new_game()) is None
-    True
-    """
-    if not state.over:
-        return None
-    if state.passes >= len(state.players):
-        return "R-PASS"
-    if any(p.points >= WINNING_POINTS for p in state.players):
-        return "R-END-TRIGGER"
-    return "R-REPEAT"
 
 
 def _game_over(c: _Context) -> tuple[Phrase, list[_Way]]:
