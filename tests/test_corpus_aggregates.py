@@ -4,6 +4,7 @@ nobles (R-NOBLE), tiers, the winners' cards; counted here or by Dask alike."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -159,12 +160,14 @@ def test_cards_bought_by_winners(found: Aggregates, replays: list[Replay]) -> No
     assert found.cards["rate_winners"].is_monotonic_decreasing
 
 
-@pytest.mark.parametrize("scheduler", ["sync", "threads"])
+@pytest.mark.parametrize("scheduler", ["threads", "distributed"])
 def test_dask_counts_the_same(found: Aggregates, corpus: Corpus, scheduler: str) -> None:
-    pytest.importorskip("dask.bag")
-    again = aggregate(corpus, scheduler=scheduler)
-    for name in ("wins_by_seat", "wins_by_level", "wins_by_level_and_seat", "length", "points",
-                 "bonuses", "nobles", "tiers", "cards"):
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(processes=False, dashboard_address=None) if \
+            scheduler == "distributed" else contextlib.nullcontext():
+        again = aggregate(corpus, scheduler=scheduler)
+    for name in ("wins_by_seat", "wins_by_level", "wins_by_level_and_seat", "length", "endings",
+                 "points", "bonuses", "nobles", "tiers", "cards"):
         pd.testing.assert_frame_equal(getattr(again, name), getattr(found, name))
 
 

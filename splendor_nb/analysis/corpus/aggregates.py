@@ -1,11 +1,11 @@
 """A corpus in a few small tables: win rates, game length, points and bonuses by round, nobles,
 tiers and cards.
 
-Each shard is reduced to counts on its own (a worker reads only the columns it needs and only
-the movers' rows of the turns), and the counts of all shards are summed: the memory needed does
-not grow with the corpus, and the shards can be counted in parallel by Dask (a process pool, or
-the cluster of an open ``distributed.Client``). Percentiles are exact: they are read from the
-summed counts of each value.
+Each shard is reduced to counts on its own (reading only the columns it needs, and only the
+movers' rows of the turns), and the counts of all shards are summed: the memory needed does not
+grow with the corpus. By default the shards are counted here one after the other (about 6,000
+games a second on these machines); Dask can count them in parallel on request (``scheduler=``).
+Percentiles are exact: they are read from the summed counts of each value.
 
 >>> from splendor_nb.analysis.corpus.reading import SHIPPED_CORPORA_DIR, open_corpus
 >>> found = aggregate(open_corpus(SHIPPED_CORPORA_DIR / "easy-v-medium-2p", report=None))
@@ -33,9 +33,9 @@ from splendor_nb.cards import CARD_BY_ID, GEMS
 
 PERCENTILES: tuple[int, ...] = (10, 25, 50, 75, 90)
 """The percentiles of points and bonuses by round."""
-SERIAL_MAX_SHARDS = 8
-"""Up to this many shards are counted in this process, one after the other: starting Dask's
-process pool costs more than it saves on a small corpus."""
+DISTRIBUTED = "distributed"
+"""The ``scheduler`` of :func:`aggregate` that means the cluster of the open
+``distributed.Client``."""
 Counts = dict[str, pd.DataFrame]
 """A shard's counts, by table; summed over shards by :func:`_merge`."""
 _RESULTS = ["games", "wins", "shared"]
@@ -85,19 +85,22 @@ class Aggregates:
 def aggregate(corpus: Corpus, scheduler: str | None = None) -> Aggregates:
     """Count every whole shard of ``corpus``; the figures are :class:`Aggregates`.
 
-    Up to :data:`SERIAL_MAX_SHARDS` shards are counted here, one after the other; more go to
-    Dask (``dask.bag``), on its ``scheduler`` (``"processes"`` by default, the cluster of an
-    open ``distributed.Client``, or ``"threads"``, ``"sync"``, ...).
+    Without ``scheduler`` the shards are counted in this process, one after the other. With
+    one, Dask counts them (``dask.bag``): ``"threads"``, ``"processes"`` (a spawned pool: from
+    a script, only under ``if __name__ == "__main__":``), or :data:`DISTRIBUTED` for the cluster
+    of the open ``distributed.Client``. Measured on 10 shards of 1,000 games on 2 busy cores:
+    1.7 s here, 1.9 s on threads, 2.9 s on processes (their start included).
     """
     paths = [str(shard.path) for shard in corpus.shards]
-    if scheduler is None and len(paths) <= SERIAL_MAX_SHARDS:
+    if scheduler is None:
         counts = functools.reduce(_merge, map(shard_counts, paths), _no_counts())
     else:
         import dask.bag as db
 
         bag = db.from_sequence(  # type: ignore[no-untyped-call]  # dask.bag has no types
             paths, npartitions=max(1, min(len(paths), 64)))
-        counts = bag.map(shard_counts).fold(_merge, _merge, initial=_no_counts()).compute(
+        counted = bag.map(shard_counts).fold(_merge, _merge, initial=_no_counts())
+        counts = counted.compute() if scheduler == DISTRIBUTED else counted.compute(
             scheduler=scheduler)
     return _finish(counts)
 
