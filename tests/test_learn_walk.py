@@ -318,6 +318,8 @@ def test_walk_view_draws_walked_current_closed_and_choices() -> None:
     shut = edges["q_reserved q_reserve"]
     assert shut.get("data-closed") == "1" and "R-RESERVE-LIMIT" in (shut.get("data-why") or "")
     assert root.get("data-current") == "q_buy"
+    buying = walk.choose("buy").view()
+    assert buying.choices == () and buying.current == "buy"  # a card to click on the board
 
 
 # --- the sentences -----------------------------------------------------------------------------

@@ -48,7 +48,6 @@ SENTENCES: dict[str, str] = {
                              "(R-BUY, R-TAKE3).",
     "q_buy.yes": "Yes: {player} can afford {cards} (R-BUY)",
     "q_buy.no": "No: {player} cannot afford any face-up or reserved card (R-BUY)",
-    "branch.buy": "{player} can afford {cards} (R-BUY).",
     "branch.to_gems": "{player} may take gems instead (R-TAKE3).",
     "q_four.one": "Yes: {colour} has {count} (R-TAKE2)",
     "q_four.several": "Yes: {colours} have {least} or more each (R-TAKE2)",

@@ -288,7 +288,8 @@ class Walk:
                        for step in self.steps for option in step.closed)
         notes = tuple((step.node, step.chosen) for step in self.steps
                       if step.chosen is not None and step.chosen not in NODES)
-        choices = tuple(o.next for o in self.current.open_options)
+        choices = tuple(dict.fromkeys(o.next for o in self.current.open_options
+                                      if o.key == o.next))  # branches; moves go on the board
         return StepView(self.nodes, closed, notes, choices,
                         str(self.move) if self.move is not None else "")
 
