@@ -12,6 +12,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import pandas as pd
+import pyarrow.parquet as pq
 import pytest
 
 from splendor_nb.ai.simulate import simulate
@@ -81,6 +82,16 @@ def test_shard_size_and_process_pool_give_the_same_games(reference: Path,
     with ProcessPoolExecutor(2) as pool:
         run(tmp_path, pool, shard_size=3)
     assert replay_lines(tmp_path) == replay_lines(reference)
+    pd.testing.assert_frame_equal(open_corpus(tmp_path, report=None).turns(),
+                                  open_corpus(reference, report=None).turns())
+
+
+def test_turns_are_written_a_few_games_at_a_time(reference: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker holds the turns of TURN_BATCH games at most: each batch is a row group."""
+    monkeypatch.setattr(shard_format, "TURN_BATCH", 2)
+    run(tmp_path, shard_size=3)
+    assert pq.read_metadata(tmp_path / "shard-000001" / "turns.parquet").num_row_groups == 2
     pd.testing.assert_frame_equal(open_corpus(tmp_path, report=None).turns(),
                                   open_corpus(reference, report=None).turns())
 

@@ -54,6 +54,9 @@ SHARD_FILES = (REPLAYS, TURNS, GAMES)
 DEFAULT_SHARD_SIZE = 1000
 """Games per shard: about 120,000 turn rows with two players, a good size for a Parquet file
 and a Dask partition, and a few seconds to a minute of a worker's time."""
+TURN_BATCH = 250
+"""Games whose turns a worker holds at once: each batch is a row group of ``turns.parquet``,
+so a worker's memory does not grow with the shard size."""
 METADATA_KEY = b"splendor-nb-corpus"
 """The key of the shard's facts in each Parquet file's metadata."""
 TEMPORARY_PREFIX = ".tmp-"
@@ -267,26 +270,27 @@ def write_shard(task: ShardTask) -> ShardWritten:
     temporary = folder / f"{TEMPORARY_PREFIX}{final.name}-{secrets.token_hex(4)}"
     temporary.mkdir()
     try:
-        table = _Table()
         rows = _GameRows()
-        with open(temporary / REPLAYS, "wb") as replays:
-            for index in arguments.shard_games(task.number):
+        games = arguments.shard_games(task.number)
+        with open(temporary / REPLAYS, "wb") as replays, _TurnsWriter(temporary / TURNS) as turns:
+            for index in games:
                 game = plan_game(index, arguments.seed, seats, arguments.budget)
                 replay, _ = play_replay(game)
                 # The replay's text has newlines only between JSON tokens (a newline in a
                 # string is written \n): without them it is the same JSON on one line.
                 replays.write(replay.dumps().replace("\n", "").encode("utf-8") + b"\n")
-                table.add(replay, game_id(index))
+                turns.add(replay, game_id(index))
                 rows.add(replay, game)
             replays.flush()
             os.fsync(replays.fileno())
-            size = replays.tell()
-        turns = pa.Table.from_pandas(table.frame(), preserve_index=False)
-        games = arguments.shard_games(task.number)
-        facts = {"run": arguments.run_id, "shard": task.number, "first": games.start,
-                 "games": len(games), "turn_rows": turns.num_rows, "jsonl_bytes": size}
-        _write_parquet(turns, temporary / TURNS, facts)
-        _write_parquet(pa.table(rows.columns, schema=GAME_SCHEMA), temporary / GAMES, facts)
+            facts = {"run": arguments.run_id, "shard": task.number, "first": games.start,
+                     "games": len(games), "turn_rows": turns.rows + turns.pending,
+                     "jsonl_bytes": replays.tell()}
+            turns.finish(facts)
+        games_table = pa.table(rows.columns, schema=GAME_SCHEMA)
+        pq.write_table(games_table.replace_schema_metadata(_metadata(facts)), temporary / GAMES,
+                       compression=PARQUET_COMPRESSION)
+        _sync_file(temporary / GAMES)
         _sync_file(temporary)
         try:
             temporary.rename(final)
@@ -372,12 +376,57 @@ class _GameRows:
                 self.columns[column].append(value)
 
 
-def _write_parquet(table: pa.Table, path: Path, facts: dict[str, Any]) -> None:
-    schema_metadata = dict(table.schema.metadata or {})
-    schema_metadata[METADATA_KEY] = json.dumps(facts, sort_keys=True).encode()
-    pq.write_table(table.replace_schema_metadata(schema_metadata), path,
-                   compression=PARQUET_COMPRESSION)
-    _sync_file(path)
+class _TurnsWriter:
+    """``turns.parquet`` written :data:`TURN_BATCH` games at a time, one row group each; the
+    shard's facts go in its metadata when it is finished."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.rows = 0
+        """Rows written so far."""
+        self._table = _Table()
+        self._games = 0
+        self._writer: pq.ParquetWriter | None = None
+
+    def __enter__(self) -> _TurnsWriter:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self._writer is not None:
+            self._writer.close()
+
+    @property
+    def pending(self) -> int:
+        """Rows gathered and not written yet."""
+        return len(self._table.mover)
+
+    def add(self, replay: Replay, game: str) -> None:
+        self._table.add(replay, game)
+        self._games += 1
+        if self._games % TURN_BATCH == 0:
+            self._flush()
+
+    def finish(self, facts: dict[str, Any]) -> None:
+        if self.pending or self._writer is None:
+            self._flush()
+        assert self._writer is not None
+        self._writer.add_key_value_metadata(_metadata(facts))
+        self._writer.close()
+        self._writer = None
+        _sync_file(self.path)
+
+    def _flush(self) -> None:
+        batch = pa.Table.from_pandas(self._table.frame(), preserve_index=False)
+        if self._writer is None:
+            self._writer = pq.ParquetWriter(self.path, batch.schema,
+                                            compression=PARQUET_COMPRESSION)
+        self._writer.write_table(batch)
+        self.rows += batch.num_rows
+        self._table = _Table()
+
+
+def _metadata(facts: dict[str, Any]) -> dict[bytes, bytes]:
+    return {METADATA_KEY: json.dumps(facts, sort_keys=True).encode()}
 
 
 def _parquet_facts(path: Path, columns: tuple[str, ...]) -> tuple[dict[str, Any], int]:
