@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-NAMES = ("engine", "replay_load", "tournament", "viewer")
+NAMES = ("engine", "replay_load", "tournament", "viewer", "corpus")
 ON_REQUEST = ("instructions",)
 """Run only when named: they need valgrind and take minutes."""
 
