@@ -30,7 +30,7 @@ SERVE = $(BIN)/python -m splendor_nb.server notebooks/app.ipynb --no-browser --V
 # pyproject.toml. On a failing browser test, playwright keeps a screenshot in test-results/.
 PYTEST_FLAGS ?= --nbval-lax --nbval-current-env --screenshot=only-on-failure
 
-.PHONY: app demo test lint layers typecheck bench clean distclean
+.PHONY: app demo test lint layers typecheck bench messages clean distclean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -70,6 +70,24 @@ test: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks
+
+# The translations (docs/i18n.md): extract every message from the sources (babel.cfg) into a
+# template in build/, bring each language's catalogue up to date with it (new messages come in
+# empty, changed ones fuzzy: tests/test_i18n_catalogues.py fails until they are translated),
+# then compile each catalogue to build/ to check it; the package reads the .po files themselves.
+LANGS := fr es ru tr
+BABEL_EXTRACT := --project=splendor_nb --version=0.1.0 --copyright-holder="splendor_nb authors" \
+                 --add-location=file --sort-by-file
+messages: $(VENV)/.installed-app
+	mkdir -p build/locale
+	$(BIN)/pybabel --quiet extract -F babel.cfg -o build/splendor_nb.pot $(BABEL_EXTRACT) .
+	for lang in $(LANGS); do \
+	    po=splendor_nb/locale/$$lang/LC_MESSAGES/splendor_nb.po; \
+	    $(BIN)/pybabel --quiet update -i build/splendor_nb.pot -o $$po -l $$lang --init-missing \
+	        --ignore-pot-creation-date && \
+	    $(BIN)/pybabel compile -i $$po -o build/locale/$$lang.mo -l $$lang --statistics \
+	        || exit 1; \
+	done
 
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache build dist test-results screenshots *.egg-info

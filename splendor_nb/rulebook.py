@@ -1,9 +1,12 @@
-"""The project's rulebook, docs/rules.md, looked up by rule id.
+"""The project's rulebook, docs/rules.md, looked up by rule id, in every language.
 
 The text ships inside the package as ``splendor_nb/data/rules.md`` (a link to docs/rules.md in
-the repository). Each rule is a section headed ``### <rule id>: <title>``; its anchor is
-the one GitHub gives that heading, so ``docs/rules.md#`` plus :func:`rule_anchor` links to it.
-This module reads only the text: it imports nothing from the package.
+the repository), and its translations as ``rules.<lang>.md`` (links to docs/rules.fr.md, ...).
+Each rule is a section headed ``### <rule id>: <title>``, with the same ids in every language;
+its anchor is the one GitHub gives that heading, so ``docs/rules.md#`` plus
+:func:`rule_anchor` links to it. A ``language`` is any tag ``splendor_nb.i18n`` reads, by
+default the current language. This module reads only the texts, and the translations of its
+own few words.
 
 >>> "R-TAKE2" in RULE_IDS
 True
@@ -14,8 +17,11 @@ True
 from __future__ import annotations
 
 import re
+from functools import cache
 from importlib import resources
 from typing import NamedTuple
+
+from splendor_nb.i18n import SOURCE_LANGUAGE, current_language, normalise_language, translator
 
 
 class _Section(NamedTuple):
@@ -29,10 +35,20 @@ _ANY_HEADING = re.compile(r"^#{1,3} ", re.MULTILINE)
 """A rule's section runs from its heading to the next heading of level 1 to 3."""
 
 
-def rule_text(rule_id: str) -> str:
+def rulebook(language: str | None = None) -> str:
+    """The whole rulebook in ``language``, in markdown.
+
+    >>> rulebook("en").splitlines()[0]
+    '# The rules of Splendor, as splendor_nb plays them'
+    """
+    return _book(_code(language))[0]
+
+
+def rule_text(rule_id: str, language: str | None = None) -> str:
     """The rule's section of the rulebook, in markdown, its heading included.
 
-    Raise :class:`KeyError` naming the known ids when ``rule_id`` is not one of them.
+    Raise :class:`KeyError` naming the known ids when ``rule_id`` is not one of them. A rule
+    missing from a translation comes in English, under a line that says so.
 
     >>> print(rule_text("R-TAKE2").splitlines()[0])
     ### R-TAKE2: two tokens of one colour
@@ -41,25 +57,29 @@ def rule_text(rule_id: str) -> str:
     ...
     KeyError: "'take 2' is not a rule id; the rulebook has R-COMP-CARDS, R-COMP-NOBLES, ..."
     """
-    return _section(rule_id).text
+    section, translated = _section(rule_id, _code(language))
+    if translated:
+        return section.text
+    heading, _, body = section.text.partition("\n")
+    return f"{heading}\n\n> {_untranslated(language)}\n{body}"
 
 
-def rule_title(rule_id: str) -> str:
-    """The rule's title: its heading without the id.
+def rule_title(rule_id: str, language: str | None = None) -> str:
+    """The rule's title: its heading without the id (in English if the translation lacks it).
 
     >>> rule_title("R-NOBLE")
     'a noble visits'
     """
-    return _section(rule_id).title
+    return _section(rule_id, _code(language))[0].title
 
 
-def rule_anchor(rule_id: str) -> str:
+def rule_anchor(rule_id: str, language: str | None = None) -> str:
     """The anchor of the rule's heading on GitHub, without the ``#``.
 
     >>> rule_anchor("R-TAKE2")
     'r-take2-two-tokens-of-one-colour'
     """
-    return _section(rule_id).anchor
+    return _section(rule_id, _code(language))[0].anchor
 
 
 def github_anchor(heading: str) -> str:
@@ -72,12 +92,30 @@ def github_anchor(heading: str) -> str:
     return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
-def _section(rule_id: str) -> _Section:
-    try:
-        return _SECTIONS[rule_id]
-    except KeyError:
+def _section(rule_id: str, language: str = SOURCE_LANGUAGE) -> tuple[_Section, bool]:
+    """The rule's section in ``language``, and whether it is translated (else English)."""
+    if rule_id not in _SECTIONS:
         raise KeyError(f"{rule_id!r} is not a rule id; the rulebook has "
-                       + ", ".join(RULE_IDS)) from None
+                       + ", ".join(RULE_IDS))
+    translated = _book(language)[1].get(rule_id)
+    return (translated, True) if translated else (_SECTIONS[rule_id], False)
+
+
+def _code(language: str | None) -> str:
+    return normalise_language(language or current_language())
+
+
+def _untranslated(language: str | None) -> str:
+    return translator(language).gettext("This rule is not translated yet: here it is in English.")
+
+
+@cache
+def _book(language: str) -> tuple[str, dict[str, _Section]]:
+    """A language's rulebook and its sections; English where there is no translation."""
+    if language == SOURCE_LANGUAGE or not _BOOKS.joinpath(f"rules.{language}.md").is_file():
+        return RULEBOOK, _SECTIONS
+    text = _BOOKS.joinpath(f"rules.{language}.md").read_text(encoding="utf-8")
+    return text, _read_sections(text)
 
 
 def _read_sections(text: str) -> dict[str, _Section]:
@@ -91,9 +129,9 @@ def _read_sections(text: str) -> dict[str, _Section]:
     return sections
 
 
-RULEBOOK: str = resources.files("splendor_nb").joinpath("data", "rules.md").read_text(
-    encoding="utf-8")
-"""The whole rulebook, in markdown."""
+_BOOKS = resources.files("splendor_nb").joinpath("data")
+RULEBOOK: str = _BOOKS.joinpath("rules.md").read_text(encoding="utf-8")
+"""The whole rulebook, in English, in markdown."""
 _SECTIONS: dict[str, _Section] = _read_sections(RULEBOOK)
 RULE_IDS: tuple[str, ...] = tuple(_SECTIONS)
 """Every rule id, in the order of the rulebook."""

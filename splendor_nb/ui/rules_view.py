@@ -2,11 +2,15 @@
 
 Every error, the turn diagram and the lessons cite rule ids; this is where a reader looks them
 up. ``RulesView.show("R-TAKE2")`` opens a rule, as the app's ``?rule=R-TAKE2`` deep link does.
+``language=`` shows the rulebook and the picker in that language (docs/rules.fr.md, ...); the
+rule ids stay as they are.
 
 >>> view = RulesView()
 >>> view.show("R-TAKE2")
 >>> view.picker.value, "R-TAKE2" in view.text.value
 ('R-TAKE2', True)
+>>> RulesView(language="fr").picker.options[0][0]
+'Tout le livre de règles'
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from __future__ import annotations
 import ipywidgets as widgets
 import mistune
 
-from splendor_nb.rulebook import RULE_IDS, RULEBOOK, rule_text, rule_title
+from splendor_nb.i18n import translator
+from splendor_nb.rulebook import RULE_IDS, rule_text, rule_title, rulebook
 
 WHOLE_BOOK = ""
 """The picker's value for the whole rulebook."""
@@ -24,16 +29,21 @@ _MARKDOWN = mistune.create_markdown(escape=True, plugins=["table"])
 class RulesView:
     """A rule picker above the rule's text (``.widget``, DOM class ``splendor-rules``)."""
 
-    def __init__(self, rule_id: str = WHOLE_BOOK) -> None:
+    def __init__(self, rule_id: str = WHOLE_BOOK, *, language: str | None = None) -> None:
+        words = translator(language)  # by default the current language, fixed from here on
+        self.language = words.language
         self.picker = widgets.Dropdown(
-            options=[("The whole rulebook", WHOLE_BOOK),
-                     *((f"{rule}: {rule_title(rule)}", rule) for rule in RULE_IDS)],
-            description="Rule", style={"description_width": "initial"},
+            options=[(words.gettext("The whole rulebook"), WHOLE_BOOK),
+                     *((words.gettext("{rule}: {title}", rule=rule,
+                                      title=rule_title(rule, self.language)), rule)
+                       for rule in RULE_IDS)],
+            description=words.gettext("Rule"), style={"description_width": "initial"},
             layout=widgets.Layout(width="auto", max_width="460px"))
         self.text = widgets.HTML(layout=widgets.Layout(max_width="860px"))
         self.text.add_class("splendor-rules-text")
         self.widget = widgets.VBox([self.picker, self.text])
         self.widget.add_class("splendor-rules")
+        self.widget.add_class(f"splendor-lang-{self.language}")
         self.picker.observe(lambda change: self._draw(), names="value")
         self.show(rule_id)
         self._draw()
@@ -46,5 +56,6 @@ class RulesView:
 
     def _draw(self) -> None:
         rule = self.picker.value
-        source = RULEBOOK if rule == WHOLE_BOOK else rule_text(rule)
+        source = rulebook(self.language) if rule == WHOLE_BOOK else rule_text(rule,
+                                                                                self.language)
         self.text.value = str(_MARKDOWN(source))

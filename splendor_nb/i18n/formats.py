@@ -1,0 +1,53 @@
+"""Numbers and dates as each language writes them (Babel's CLDR data).
+
+English follows British usage, as the texts do (``1 Dec 2025``).
+
+>>> format_number(1234567.5, "fr") == "1\u202f234\u202f567,5"
+True
+>>> import datetime
+>>> format_date(datetime.date(2025, 12, 1), "tr")
+'1 Ara 2025'
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from babel.dates import format_date as _babel_date
+from babel.numbers import format_decimal
+
+from splendor_nb.i18n.languages import (
+    CODES,
+    SOURCE_LANGUAGE,
+    current_language,
+    normalise_language,
+)
+
+_LOCALES = {SOURCE_LANGUAGE: "en_GB"}
+"""The CLDR locale of a language, where it is not the language code itself."""
+
+
+def format_number(number: float, language: str | None = None) -> str:
+    """``number`` written for ``language`` (by default the current one).
+
+    >>> format_number(1234.5, "en"), format_number(1234.5, "tr"), format_number(0.25, "es")
+    ('1,234.5', '1.234,5', '0,25')
+    """
+    return format_decimal(number, locale=_locale(language))
+
+
+def format_date(date: datetime.date, language: str | None = None) -> str:
+    """``date`` in the language's medium format (day, abbreviated month, year).
+
+    >>> format_date(datetime.date(2025, 12, 1), "en"), format_date(datetime.date(2025, 12, 1),
+    ...                                                             "fr")
+    ('1 Dec 2025', '1 déc. 2025')
+    """
+    return _babel_date(date, format="medium", locale=_locale(language))
+
+
+def _locale(language: str | None) -> str:
+    code = normalise_language(language or current_language())
+    if code not in CODES:  # the pseudo-language writes numbers as English does
+        code = SOURCE_LANGUAGE
+    return _LOCALES.get(code, code)
