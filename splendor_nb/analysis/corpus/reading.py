@@ -140,25 +140,24 @@ class Corpus:
         return self._table(GAMES, empty, rows, lazy, columns)
 
     def game_list(self, first: int = 0, count: int = 100) -> pd.DataFrame:
-        """A page of games, one row each in the order they were played: id, levels by seat,
-        scores, winners (seats from 1), rounds. For a list to pick a game from.
+        """A page of games, one row each in the order they were played (from index ``first``):
+        id, levels by seat, scores, winners (seats from 1), rounds and the rule that ended it.
+        For a list to pick a game from; games in shards not read are left out.
 
         >>> corpus = open_corpus(SHIPPED_CORPORA_DIR / "easy-v-medium-2p", report=None)
         >>> corpus.game_list(0, 2).to_dict("records")[0]
         {'game': 'game-0000001', 'levels': 'easy v medium', 'scores': '...', 'winners': '...', \
-'rounds': ...}
+'rounds': ..., 'ended_by': 'R-...'}
         """
-        wanted = range(first, first + count)
         size = self.arguments.shard_size
-        frames = []
-        for number in range(first // size + 1, (first + count - 1) // size + 2):
-            shard = self._by_number.get(number)
-            if shard is not None and count > 0:
-                frames.append(pq.read_table(shard.path / GAMES).to_pandas())
+        numbers = range(first // size + 1, (first + count - 1) // size + 2) if count > 0 else []
+        frames = [pq.read_table(self._by_number[number].path / GAMES).to_pandas()
+                  for number in numbers if number in self._by_number]
         if not frames:
-            return pd.DataFrame(columns=["game", "levels", "scores", "winners", "rounds"])
+            return pd.DataFrame(columns=["game", "levels", "scores", "winners", "rounds",
+                                         "ended_by"])
         rows = pd.concat(frames, ignore_index=True)
-        rows = rows[rows["index"].isin(wanted)]
+        rows = rows[rows["index"].between(first, first + count - 1)]
         grouped = rows.sort_values(["index", "player"]).groupby("game", sort=True)
         return pd.DataFrame({
             "levels": grouped["level"].agg(" v ".join),
@@ -166,6 +165,7 @@ class Corpus:
             "winners": grouped.apply(lambda game: " ".join(
                 str(seat + 1) for seat in game.loc[game["won"], "player"]), include_groups=False),
             "rounds": grouped["rounds"].first(),
+            "ended_by": grouped["ended_by"].first(),
         }).reset_index()
 
     def replay(self, game: str | int) -> Replay:
