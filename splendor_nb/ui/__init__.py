@@ -14,6 +14,8 @@ view observes it and writes back to it (STYLE.md 8).
 - :mod:`~splendor_nb.ui.toolbar`, :mod:`~splendor_nb.ui.downloader`,
   :mod:`~splendor_nb.ui.replays`: opening, saving and downloading replays; the shipped ones.
 - :mod:`~splendor_nb.ui.viewer`: :class:`ReplayViewer` assembles them all.
+- :mod:`~splendor_nb.ui.play`: :class:`PlayWidget`, a game to play on the clickable board, and
+  :class:`PlayFromHere`, the viewer's way into a what-if game.
 
 The anywidgets' JavaScript and CSS are files in static/, their colours those of
 :mod:`splendor_nb.palette`.
@@ -35,6 +37,8 @@ from splendor_nb.ui.downloader import Downloader
 from splendor_nb.ui.keyboard import KEYS, KeyboardShortcuts
 from splendor_nb.ui.move_list import MoveList
 from splendor_nb.ui.navigation import NavigationBar
+from splendor_nb.ui.play import PlayWidget
+from splendor_nb.ui.play.from_here import PlayFromHere
 from splendor_nb.ui.replays import REPLAYS_DIR, shipped_replays
 from splendor_nb.ui.shown import Shown
 from splendor_nb.ui.toolbar import ReplayToolbar
@@ -53,6 +57,8 @@ __all__ = [
     "KeyboardShortcuts",
     "MoveList",
     "NavigationBar",
+    "PlayFromHere",
+    "PlayWidget",
     "ReplayCharts",
     "ReplayController",
     "ReplayToolbar",

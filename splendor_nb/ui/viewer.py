@@ -18,6 +18,7 @@ from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.keyboard import KeyboardShortcuts
 from splendor_nb.ui.move_list import MoveList
 from splendor_nb.ui.navigation import NavigationBar
+from splendor_nb.ui.play.from_here import PlayFromHere
 from splendor_nb.ui.replays import REPLAYS_DIR
 from splendor_nb.ui.toolbar import ReplayToolbar
 from splendor_nb.ui.views import BoardView, DiagramView, ViewSwitch
@@ -49,13 +50,14 @@ class ReplayViewer:
         self.annotation = AnnotationEditor(controller)
         self.diagram = DiagramView(controller)
         self.charts = ReplayCharts(controller)
+        self.play_from_here = PlayFromHere(controller)  # shown once the app sets its on_play
         self.title = widgets.HTML()
         self.title.add_class("splendor-title")
         controller.observe(self._show_title, names=["replay", "name"])
         self._show_title()
         board_column = widgets.VBox(
             [self.board.widget, self.navigation.widget, self.view_switch.widget,
-             _heading("Turn diagram"), self.diagram.widget],
+             self.play_from_here.widget, _heading("Turn diagram"), self.diagram.widget],
             layout=widgets.Layout(flex="1 1 560px", min_width="min(420px, 100%)",
                                   max_width="1000px"))
         board_column.add_class("splendor-board-column")
