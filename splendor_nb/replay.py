@@ -6,6 +6,13 @@ that turn (a refill, R-REFILL, or a blind reserve, R-RESERVE-HIDDEN). Loading re
 with the engine and stops at the first bad one with a :class:`ReplayError` that names the turn,
 the player, the move text and the rule, and carries the valid prefix (``.partial``).
 
+The moves form a tree, as in PGN: the main line (``replay.turns``) and, under any move, side
+lines (variations) played instead of it, which may hold variations in turn. A move in the tree
+is named by its :data:`Path`. The engine's judgement of the main line (:class:`Analysis`, made
+by :mod:`splendor_nb.analysis.review`) is kept apart from the comments and glyphs. A replay
+with variations or an analysis is written as version 2; one with neither as version 1, as
+before (docs/replay-format.md).
+
 >>> from splendor_nb.engine import new_game
 >>> replay = Replay.from_state(new_game(players=2, seed=7))
 >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
@@ -15,6 +22,12 @@ the player, the move text and the rule, and carries the valid prefix (``.partial
 (2, '+rr', '!?', (0, 0))
 >>> again.dumps() == replay.dumps()
 True
+>>> replay.add_variation(2, "+kk")
+(2, 1, 1)
+>>> str(replay.node((2, 1, 1)).turn.move), replay.state((2, 1, 1)).players[1].tokens["black"]
+('+kk', 2)
+>>> Replay.loads(replay.dumps()).variations(2), replay.version
+([(2, 1, 1)], 2)
 """
 
 from __future__ import annotations
@@ -30,7 +43,7 @@ import secrets
 import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -43,7 +56,10 @@ from splendor_nb.engine import GameState, setup
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
 
 FORMAT = "splendor-nb-replay"
-VERSION = 1
+VERSION = 2
+"""The newest version this splendor_nb writes: a replay without variations and without an
+analysis is still written as version 1."""
+VERSIONS = (1, 2)
 GLYPHS: tuple[str, ...] = ("!", "?", "!!", "??", "!?", "?!")
 MAX_BYTES = 10 * 1024 * 1024
 """Larger files are refused before being read, and so are replays that would save larger: a
@@ -60,6 +76,15 @@ second), and the next save of the same file removes it; a younger one may be ano
 MAX_NUMBER_CHARS = 100
 """Longer number literals are refused: a seed needs 20 digits, and Python's ``int()`` refuses
 4,301 digits with a ValueError of its own."""
+MAX_NESTING = 50
+"""Variations nested deeper than this (a variation in a variation in ...) are refused: a person
+nests a few, and reading them walks the tree recursively."""
+
+MovePath = tuple[int, ...]
+"""Where a move is in the move tree. ``(n,)`` is turn ``n`` of the main line (1 = the first
+move); ``(n, v, m)`` the ``m``-th move of the ``v``-th variation under it (its first move is
+played instead of turn ``n``); ``(n, v, m, w, k)`` the ``k``-th move of variation ``w`` under
+that one, and so on. ``()`` is the setup. Everything counts from 1; as text, ``12.1.3``."""
 
 
 class ReplayError(ValueError):
@@ -69,17 +94,21 @@ class ReplayError(ValueError):
     move as written, ``rule`` the rule id (see RULES.md), ``"notation"`` for a move that does not
     parse or ``"format"`` for a file that breaks the schema. ``partial`` is the valid prefix: a
     replay of the turns before the bad one, comments included, when the setup itself was valid.
+    ``path`` is where the bad move is in the move tree (:data:`MovePath`): ``(turn,)`` on the
+    main line, longer in a variation of that turn (``turn`` is then the main-line turn holding
+    it, and ``partial`` stops before that turn as well).
     """
 
     def __init__(self, message: str, *, turn: int | None = None, player: int | None = None,
                  move_text: str | None = None, rule: str | None = None,
-                 partial: Replay | None = None) -> None:
+                 partial: Replay | None = None, path: MovePath | None = None) -> None:
         super().__init__(message)
         self.turn = turn
         self.player = player
         self.move_text = move_text
         self.rule = rule
         self.partial = partial
+        self.path = path
 
 
 class FileChangedError(ReplayError):
@@ -106,27 +135,126 @@ class FileStamp:
 
 @dataclass
 class Turn:
-    """One recorded turn: the move, the card that came off a deck (if any), the annotation."""
+    """One recorded turn: the move, the card that came off a deck (if any), the annotation, and
+    the variations played instead of it (each a list of turns; see :data:`MovePath`)."""
 
     move: Move
     revealed: str | None = None
     comment: str = ""
     glyph: str = ""
+    variations: list[list[Turn]] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> dict[str, Any]:
         """The turn as it is written in the file (empty fields left out).
 
         >>> Turn(Move.parse("B1w3"), revealed="1g2", glyph="!").to_json()
         {'move': 'B1w3', 'revealed': '1g2', 'glyph': '!'}
+        >>> Turn(Move.parse("+rr"), variations=[[Turn(Move.parse("+kk"))]]).to_json()
+        {'move': '+rr', 'variations': [[{'move': '+kk'}]]}
         """
-        data = {"move": str(self.move)}
+        data: dict[str, Any] = {"move": str(self.move)}
         if self.revealed is not None:
             data["revealed"] = self.revealed
         if self.comment:
             data["comment"] = self.comment
         if self.glyph:
             data["glyph"] = self.glyph
+        if self.variations:
+            data["variations"] = [[turn.to_json() for turn in line] for line in self.variations]
         return data
+
+
+@dataclass(frozen=True)
+class Node:
+    """A move of the tree as a viewer shows it: where it is, the turn (move and annotation),
+    the position after it, the game's turn number and how deep in variations it lies."""
+
+    path: MovePath
+    turn: Turn
+    state: GameState
+    """The position after the move."""
+    number: int
+    """The game's turn number of the move (1 = the first move), in any line."""
+    depth: int
+    """0 on the main line, 1 in a variation, 2 in a variation inside one, ..."""
+    player: int
+    """The index of the player who made the move."""
+
+
+@dataclass(frozen=True)
+class PositionAnalysis:
+    """The engine's judgement of one position of the main line (see :class:`Analysis`).
+
+    ``move`` and ``revealed`` are those of the turn that led here (``None`` at the setup), so
+    that an entry whose turn is no longer in the main line can be told apart.
+    """
+
+    chances: tuple[float, ...]
+    """Each player's chance of winning from here."""
+    best: Move | None = None
+    """The hard bot's move here (``None`` once the game is over)."""
+    best_chances: tuple[float, ...] | None = None
+    """Each player's chance after ``best``, when it is not the move played next."""
+    move: str | None = None
+    revealed: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as it is written in the file (empty fields left out).
+
+        >>> PositionAnalysis((0.5, 0.5), Move.parse("+wbg")).to_json()
+        {'chances': [0.5, 0.5], 'best': '+wbg'}
+        """
+        data: dict[str, Any] = {}
+        if self.move is not None:
+            data["move"] = self.move
+        if self.revealed is not None:
+            data["revealed"] = self.revealed
+        data["chances"] = list(self.chances)
+        if self.best is not None:
+            data["best"] = str(self.best)
+        if self.best_chances is not None:
+            data["best_chances"] = list(self.best_chances)
+        return data
+
+    def follows(self, turn: Turn | None) -> bool:
+        """Whether this entry is about the position after ``turn`` (``None``: the setup)."""
+        if turn is None:
+            return self.move is None
+        return self.move == str(turn.move) and self.revealed == turn.revealed
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the engine judged of the main line, stored in the file apart from the comments and
+    glyphs people write: an entry per position from the setup on, with what produced it.
+
+    ``engine`` names the code that judged (stale when it changed) and ``budget`` the positions
+    the hard bot rated per move. :meth:`current` says how many entries still hold.
+
+    >>> from splendor_nb.engine import new_game
+    >>> replay = Replay.from_state(new_game(players=2, seed=7))
+    >>> _ = replay.play("+wbg")
+    >>> replay.analysis = Analysis("test engine", 100, (PositionAnalysis((0.5, 0.5)),))
+    >>> replay.analysis.current(replay.turns), replay.version
+    (1, 2)
+    """
+
+    engine: str
+    budget: int
+    positions: tuple[PositionAnalysis, ...]
+
+    def current(self, turns: Sequence[Turn]) -> int:
+        """How many leading entries are about the positions of the main line ``turns``: entry
+        ``i`` holds while turns 1 to ``i`` are the ones it was made for."""
+        for index, entry in enumerate(self.positions[:len(turns) + 1]):
+            if not entry.follows(turns[index - 1] if index else None):
+                return index
+        return min(len(self.positions), len(turns) + 1)
+
+    def to_json(self) -> dict[str, Any]:
+        """The analysis as it is written in the file."""
+        return {"engine": self.engine, "budget": self.budget,
+                "positions": [entry.to_json() for entry in self.positions]}
 
 
 class Replay:
@@ -134,6 +262,12 @@ class Replay:
 
     Build one with :meth:`from_state` (an engine game, deck order known), :meth:`from_setup` (a
     game typed in from a table, deck order unknown) or :meth:`load`/:meth:`loads`.
+
+    ``turns`` is the main line; side lines hang under the move they replace
+    (:attr:`Turn.variations`) and are reached by their :data:`MovePath`: :meth:`state`,
+    :meth:`node`, :meth:`walk`, :meth:`variations`, :meth:`alternatives`, :meth:`play_from`,
+    :meth:`add_variation`, :meth:`promote`, :meth:`delete_variation` and :meth:`annotate` take
+    one (a plain turn number still means the main line).
     """
 
     def __init__(self, start: GameState, headers: dict[str, Any], known_decks: bool) -> None:
@@ -141,8 +275,12 @@ class Replay:
         self.turns: list[Turn] = []
         self._states = [start]
         self._known_decks = known_decks
+        self._side_states: dict[MovePath, GameState] = {}
+        """The positions after variation moves, as far as they were asked for."""
         self.source_stamp: FileStamp | None = None
         """The file this replay was loaded from or last saved to, as it was then."""
+        self.analysis: Analysis | None = None
+        """The engine's judgement of the main line (:mod:`splendor_nb.analysis.review`)."""
 
     # --- building -------------------------------------------------------------------------------
 
@@ -203,8 +341,10 @@ class Replay:
             self.headers["ended_by"] = after.end_rule  # R-END-TRIGGER, R-PASS or R-REPEAT
         return after
 
-    def annotate(self, turn: int, comment: str | None = None, glyph: str | None = None) -> None:
-        """Set the comment and/or glyph of turn ``turn`` (1 = the first move); ``""`` clears.
+    def annotate(self, turn: int | MovePath, comment: str | None = None,
+                 glyph: str | None = None) -> None:
+        """Set the comment and/or glyph of turn ``turn`` (1 = the first move), or of the move
+        at a :data:`MovePath` in a variation; ``""`` clears.
 
         >>> from splendor_nb.engine import new_game
         >>> replay = Replay.from_state(new_game(players=2, seed=7))
@@ -215,12 +355,15 @@ class Replay:
         Traceback (most recent call last):
         ...
         ValueError: glyph '?!?' is not one of ! ? !! ?? !? ?! (or '' to clear)
+        >>> replay.annotate(replay.add_variation(1, "+rr"), comment="Red first?")
+        >>> replay.turns[0].variations[0][0].comment
+        'Red first?'
         """
-        if not 1 <= turn <= len(self.turns):
+        if isinstance(turn, int) and not 1 <= turn <= len(self.turns):
             raise IndexError(f"turn {turn} is not in this replay (1 to {len(self.turns)})")
+        entry = self._turn(_as_path(turn))
         if glyph is not None and glyph and glyph not in GLYPHS:
             raise ValueError(f"glyph {glyph!r} is not one of {' '.join(GLYPHS)} (or '' to clear)")
-        entry = self.turns[turn - 1]
         if comment is not None:
             entry.comment = comment
         if glyph is not None:
@@ -235,21 +378,32 @@ class Replay:
         return (f"<Replay {self.players} players ({', '.join(self.names)}), {len(self)} turns, "
                 f"scores {'-'.join(map(str, self.state(len(self)).scores))}>")
 
-    def state(self, turn: int) -> GameState:
-        """The position after ``turn`` turns (0 = the setup); every position is kept, so O(1).
+    def state(self, turn: int | MovePath) -> GameState:
+        """The position after ``turn`` turns of the main line (0 = the setup), or after the move
+        at a :data:`MovePath`. Every position of the main line is kept, so O(1); a variation's
+        are computed when first asked for, then kept.
 
         >>> from splendor_nb.engine import new_game
         >>> replay = Replay.from_state(new_game(players=2, seed=7))
         >>> _ = replay.play("+wbg")
         >>> replay.state(1).players[0].tokens["blue"], replay.state(0).players[0].tokens["blue"]
         (1, 0)
+        >>> replay.state(replay.add_variation(1, "+rr")).players[0].tokens["red"]
+        2
         """
-        if not 0 <= turn <= len(self.turns):
-            raise IndexError(f"turn {turn} is not in this replay (0 to {len(self.turns)})")
-        return self._states[turn]
+        if isinstance(turn, int):
+            if not 0 <= turn <= len(self.turns):
+                raise IndexError(f"turn {turn} is not in this replay (0 to {len(self.turns)})")
+            return self._states[turn]
+        path = _as_path(turn)
+        if len(path) > 1:
+            return self._side_state(path)
+        self._locate(path)
+        return self._states[path[0] if path else 0]
 
     def states(self) -> list[GameState]:
-        """Every position, from the setup to the last turn: ``len(replay) + 1`` states."""
+        """Every position of the main line, from the setup to the last turn:
+        ``len(replay) + 1`` states."""
         return list(self._states)
 
     @property
@@ -263,6 +417,241 @@ class Replay:
         given = self.headers.get("players") or []
         return [str(given[i].get("name") or f"Player {i + 1}") if i < len(given)
                 else f"Player {i + 1}" for i in range(self.players)]
+
+    @property
+    def version(self) -> int:
+        """The format version :meth:`save` writes: 2 with variations or an analysis, else 1."""
+        has_variations = any(turn.variations for turn in self.turns)
+        return 2 if has_variations or self.analysis is not None else 1
+
+    # --- the move tree --------------------------------------------------------------------------
+
+    def node(self, at: int | MovePath) -> Node:
+        """The move at ``at`` (a main-line turn number or a :data:`MovePath`) with its position.
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+        >>> node = replay.node(replay.add_variation(2, "+kk"))
+        >>> node.path, str(node.turn.move), node.number, node.depth, node.player
+        ((2, 1, 1), '+kk', 2, 1, 1)
+        """
+        path = _as_path(at)
+        if not path:
+            raise IndexError("the setup is a position, not a move")
+        turn = self._turn(path)
+        return Node(path, turn, self.state(path), _number(path), len(path) // 2,
+                    self.state(_before(path)).current_player)
+
+    def walk(self) -> Iterator[Node]:
+        """Every move of the tree in PGN's order: each move, then the variations played instead
+        of it (each walked the same way), then the next move of its line.
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+        >>> _ = replay.play_from(replay.add_variation(1, "+kk"), "+wrg")
+        >>> [(format_path(n.path), str(n.turn.move)) for n in replay.walk()]
+        [('1', '+wbg'), ('1.1.1', '+kk'), ('1.1.2', '+wgr'), ('2', '+rr')]
+        """
+        yield from self._walk((), self.turns)
+
+    def variations(self, at: int | MovePath) -> list[MovePath]:
+        """The variations hanging under the move at ``at``, by the path of their first move.
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg"); _ = replay.add_variation(1, "+rr")
+        >>> replay.variations(1), replay.variations((1, 1, 1))
+        ([(1, 1, 1)], [])
+        """
+        path = _as_path(at)
+        return [(*path, number, 1) for number in range(1, len(self._turn(path).variations) + 1)]
+
+    def alternatives(self, at: int | MovePath) -> list[MovePath]:
+        """The moves of the tree played from the position before the move at ``at``: the
+        line's own move first, then the variations' first moves, in the file's order (what the
+        up and down keys of a move list choose between).
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg"); _ = replay.add_variation(1, "+rr")
+        >>> replay.alternatives((1, 1, 1))
+        [(1,), (1, 1, 1)]
+        """
+        found: list[MovePath] = []
+        waiting = [_head(_as_path(at))]
+        while waiting:
+            path = waiting.pop()
+            found.append(path)
+            waiting.extend(reversed(self.variations(path)))  # a first move's own variations
+        return found
+
+    def back(self, at: int | MovePath) -> MovePath:
+        """The position before the move at ``at`` (``()`` before the first move).
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+        >>> replay.back(2), replay.back(replay.add_variation(2, "+kk")), replay.back(1)
+        ((1,), (1,), ())
+        """
+        path = _as_path(at)
+        self._turn(path)
+        return _before(path)
+
+    def forward(self, at: int | MovePath) -> MovePath | None:
+        """The next move of the line that holds ``at`` (``()``: the main line's first move);
+        ``None`` at the end of the line.
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg")
+        >>> replay.forward(()), replay.forward(1)
+        ((1,), None)
+        """
+        path = _as_path(at)
+        if not path:
+            return (1,) if self.turns else None
+        line, index = self._locate(path)
+        return (*path[:-1], path[-1] + 1) if index + 1 < len(line) else None
+
+    def after(self, at: int | MovePath, move: Move | str, reveal: str | None = None
+              ) -> GameState:
+        """The position that ``move`` played from the position at ``at`` gives, as a variation
+        has it, without adding it to the tree.
+
+        A card that comes off a deck (R-REFILL, R-RESERVE-HIDDEN) is ``reveal`` if given; else,
+        with the deck order unknown, it is the card the record shows coming next off that deck
+        (the cards come off the top in order, so the game's later reveals tell the order), and
+        past what the record shows, the engine's fixed stand-in order.
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.loads(Replay.from_state(new_game(players=2, seed=7)).dumps())
+        >>> _ = replay.play("R1g6", reveal="1r3")
+        >>> replay.after(0, "R1w4").market[1][1].id    # the card that came off the deck first
+        '1r3'
+        """
+        if isinstance(move, str):
+            move = _parse(move)
+        return self._side_move(self.state(at), move, reveal)
+
+    def play_from(self, at: int | MovePath, move: Move | str, reveal: str | None = None
+                  ) -> MovePath:
+        """Play ``move`` from the position at ``at``, as a person does on the board; return the
+        path of the move. A move already in the tree there is followed, not copied; at the end
+        of a line the line goes on (the main line through :meth:`play`); elsewhere the move
+        starts a variation under the move it replaces (:meth:`add_variation`).
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+        >>> replay.play_from(1, "+rr"), replay.play_from(1, "+kk"), replay.play_from(2, "+kk")
+        ((2,), (2, 1, 1), (3,))
+        >>> replay.play_from((2, 1, 1), "+wbg")
+        (2, 1, 2)
+        """
+        if isinstance(move, str):
+            move = _parse(move)
+        path = _as_path(at)
+        following = self.forward(path)
+        if following is not None:
+            return self.add_variation(following, move, reveal)
+        if len(path) <= 1:  # the end of the main line
+            self.play(move, reveal)
+            return (len(self.turns),)
+        line, _ = self._locate(path)
+        after = self._side_move(self.state(path), move, reveal)
+        line.append(Turn(move, after.last_drawn.id if after.last_drawn is not None else None))
+        new = (*path[:-1], path[-1] + 1)
+        self._side_states[new] = after
+        return new
+
+    def add_variation(self, at: int | MovePath, move: Move | str, reveal: str | None = None
+                      ) -> MovePath:
+        """Start a variation under the move at ``at``: ``move`` played instead of it, from the
+        position before it; return the path of the new move. A move already played from that
+        position (the line's own or a variation's first) is returned instead of a copy.
+        Revealed cards are as :meth:`after` says; an illegal move raises
+        :class:`IllegalMoveError` and adds nothing.
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+        >>> replay.add_variation(2, "+kk"), replay.add_variation(2, "+wgk"), replay.variations(2)
+        ((2, 1, 1), (2, 2, 1), [(2, 1, 1), (2, 2, 1)])
+        >>> replay.add_variation((2, 2, 1), "+rr"), replay.add_variation((2, 2, 1), "+kk")
+        ((2,), (2, 1, 1))
+        """
+        if isinstance(move, str):
+            move = _parse(move)
+        head = _head(_as_path(at))
+        for path in self.alternatives(head):
+            turn = self._turn(path)
+            if turn.move == move and reveal in (None, turn.revealed):
+                return path
+        if len(head) // 2 >= MAX_NESTING:
+            raise ValueError(f"variations are nested at most {MAX_NESTING} deep")
+        after = self._side_move(self.state(_before(head)), move, reveal)
+        variations = self._turn(head).variations
+        variations.append([Turn(move, after.last_drawn.id if after.last_drawn else None)])
+        new = (*head, len(variations), 1)
+        self._side_states[new] = after
+        return new
+
+    def promote(self, at: int | MovePath, *, main_line: bool = True) -> MovePath:
+        """Make the line holding the move at ``at`` the main line (``main_line=False``: only
+        one level up, the line it is a variation of); return the move's new path.
+
+        As PGN editors do it: the variation and the moves it replaced swap places, the replaced
+        ones becoming a variation (in the promoted one's place) under the new move, which takes
+        the other variations too. When the main line changes, the result in the headers follows
+        it (unless someone wrote another), and the analysis keeps the positions it still holds.
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+        >>> replay.promote(replay.add_variation(1, "+kk")), [str(t.move) for t in replay.turns]
+        ((1,), ['+kk'])
+        >>> [str(t.move) for t in replay.turns[0].variations[0]]
+        ['+wbg', '+rr']
+        """
+        path = _as_path(at)
+        self._turn(path)
+        final = self._states[-1]
+        while len(path) > 1:
+            hanging = path[:-2]
+            path = self._promote_once(path)
+            if len(hanging) == 1:
+                self._main_line_changed(hanging[0], final)
+            if not main_line:
+                break
+        self._side_states.clear()
+        return path
+
+    def delete_variation(self, at: int | MovePath) -> MovePath:
+        """Delete the variation holding the move at ``at``, whole, with the variations inside
+        it; return the path of the move it hung under.
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg")
+        >>> replay.delete_variation(replay.add_variation(1, "+rr")), replay.variations(1)
+        ((1,), [])
+        >>> replay.delete_variation(1)
+        Traceback (most recent call last):
+        ...
+        ValueError: turn 1 is on the main line, which is not a variation (promote one instead)
+        """
+        path = _as_path(at)
+        self._turn(path)
+        if len(path) == 1:
+            raise ValueError(f"turn {path[0]} is on the main line, which is not a variation "
+                             "(promote one instead)")
+        hanging = path[:-2]
+        del self._turn(hanging).variations[path[-2] - 1]
+        self._side_states.clear()
+        return hanging
 
     # --- files ----------------------------------------------------------------------------------
 
@@ -365,11 +754,105 @@ class Replay:
         if bad_turn is not None:
             data = turns[bad_turn]
             text = data.get("move") if isinstance(data, dict) else None
-            raise replay._error(bad_turn + 1, text if isinstance(text, str) else None,
-                                FORMAT_RULE, problem)
+            raise replay._error((bad_turn + 1,), replay._states[-1],
+                                text if isinstance(text, str) else None, FORMAT_RULE, problem)
+        if "analysis" in document:
+            replay.analysis = _read_analysis(document["analysis"], replay)
         return replay
 
     # --- private helpers ------------------------------------------------------------------------
+
+    def _turn(self, path: MovePath) -> Turn:
+        """The turn at ``path``; an IndexError if there is none."""
+        line, index = self._locate(path)
+        return line[index]
+
+    def _locate(self, path: MovePath) -> tuple[list[Turn], int]:
+        """The line holding the move at ``path`` and its index there; ``()`` (the setup) gives
+        the main line and -1. An IndexError names a path that is not in the tree."""
+        line = self.turns
+        index = -1
+        for step, number in enumerate(path):
+            if step % 2 == 0:  # a move of the line reached so far
+                if not 1 <= number <= len(line):
+                    raise IndexError(f"there is no move {format_path(path)} in this replay")
+                index = number - 1
+            else:  # one of that move's variations
+                variations = line[index].variations
+                if not 1 <= number <= len(variations) or step + 1 == len(path):
+                    raise IndexError(f"there is no move {format_path(path)} in this replay")
+                line, index = variations[number - 1], -1
+        return line, index
+
+    def _side_state(self, path: MovePath) -> GameState:
+        """The position after a variation's move, from the nearest one known."""
+        self._locate(path)
+        waiting = []
+        while len(path) > 1 and path not in self._side_states:
+            waiting.append(path)
+            path = _before(path)
+        state = self._side_states[path] if len(path) > 1 else self._states[path[0] if path else 0]
+        for step in reversed(waiting):
+            turn = self._turn(step)
+            state = state.apply(turn.move, turn.revealed)
+            self._side_states[step] = state
+        return state
+
+    def _side_move(self, state: GameState, move: Move, reveal: str | None) -> GameState:
+        """``move`` played from ``state`` off the main line (see :meth:`after`)."""
+        after = state.apply(move, reveal)
+        drawn = after.last_drawn
+        if reveal is not None or drawn is None or self._known_decks:
+            return after
+        known = self._next_known_card(state, drawn.tier)
+        return after if known in (None, drawn.id) else state.apply(move, known)
+
+    def _next_known_card(self, state: GameState, tier: int) -> str | None:
+        """The card the record shows coming next off the tier's deck in ``state``: R-REFILL and
+        R-RESERVE-HIDDEN take the top card, so the main line's reveals are the deck's order."""
+        revealed = [t.revealed for t in self.turns if t.revealed and t.revealed[0] == str(tier)]
+        drawn = len(self._states[0].decks[tier - 1]) - len(state.decks[tier - 1])
+        deck = {card.id for card in state.decks[tier - 1]}
+        return next((card for card in revealed[drawn:] if card in deck), None)
+
+    def _walk(self, address: MovePath, line: list[Turn]) -> Iterator[Node]:
+        for index, turn in enumerate(line, start=1):
+            path = (*address, index)
+            yield self.node(path)
+            for number, variation in enumerate(turn.variations, start=1):
+                yield from self._walk((*path, number), variation)
+
+    def _promote_once(self, path: MovePath) -> MovePath:
+        """Swap the variation holding ``path`` with the moves it replaced; the new path."""
+        hanging, number, index = path[:-2], path[-2], path[-1]
+        line, at = self._locate(hanging)
+        replaced = line[at]
+        variation = replaced.variations[number - 1]
+        others, replaced.variations = replaced.variations, []
+        variation[0].variations = [*others[:number - 1], line[at:], *others[number:],
+                                   *variation[0].variations]
+        line[at:] = variation
+        return (*hanging[:-1], hanging[-1] + index - 1)
+
+    def _main_line_changed(self, turn: int, final: GameState) -> None:
+        """Turns from ``turn`` on are new: their positions, the analysis that still holds, and
+        the result (when the headers hold the one the old main line, ending at ``final``, gave).
+        """
+        del self._states[turn:]
+        for entry in self.turns[turn - 1:]:
+            self._states.append(self._states[-1].apply(entry.move, entry.revealed))
+        if self.analysis is not None:
+            held = self.analysis.positions[:self.analysis.current(self.turns)]
+            self.analysis = Analysis(self.analysis.engine, self.analysis.budget, held)
+        if self.headers.get("result", "") != _result(final):
+            return  # a result someone wrote stays
+        new = self._states[-1]
+        if _result(new) != self.headers.get("result", ""):
+            self.headers["result"] = _result(new)
+        if new.over:
+            self.headers["ended_by"] = new.end_rule
+        else:
+            self.headers.pop("ended_by", None)
 
     def _check_unchanged(self, path: str | os.PathLike[str], target: Path) -> None:
         try:
@@ -394,14 +877,16 @@ class Replay:
             "nobles": [noble.id for noble in start.nobles],
             "market": [[_card_id(card) for card in row] for row in start.market_rows],
         }
-        yield f'{{\n "format": "{FORMAT}",\n "version": {VERSION},\n "headers": '
+        yield f'{{\n "format": "{FORMAT}",\n "version": {self.version},\n "headers": '
         for piece in _HEADERS_ENCODER.iterencode(self.headers):
             yield piece.replace("\n", "\n ")
         yield f',\n "setup": {json.dumps(setup_data, ensure_ascii=False)},\n "turns": ['
         if self.turns:
-            yield "\n" + ",\n".join(map(_turn_line, self.turns)) + "\n ]"
+            yield "\n" + ",\n".join(map(_turn_text, self.turns)) + "\n ]"
         else:
             yield "]"
+        if self.analysis is not None:
+            yield from _analysis_text(self.analysis)
         yield "\n}\n"
 
     def _file_bytes(self) -> bytes:
@@ -421,7 +906,8 @@ class Replay:
         except ReplayError:
             raise
         except UnicodeEncodeError:
-            values = {"headers": self.headers, "turns": [turn.to_json() for turn in self.turns]}
+            values = {"headers": self.headers, "turns": [turn.to_json() for turn in self.turns],
+                      "analysis": self.analysis.to_json() if self.analysis else {}}
             where = _first_refusal(values) or "a lone surrogate (half of a UTF-16 pair: not text)"
             raise ReplayError(f"cannot be saved: {where}", rule=FORMAT_RULE) from None
         except (TypeError, ValueError, RecursionError) as error:
@@ -429,19 +915,34 @@ class Replay:
                               rule=FORMAT_RULE) from error
         return b"".join(pieces)
 
-    def _replay_turn(self, number: int, data: dict[str, str]) -> None:
+    def _replay_turn(self, number: int, data: dict[str, Any]) -> None:
+        turn, after = self._replay_move((number,), self._states[-1], data)
+        self.turns.append(turn)
+        self._states.append(after)
+
+    def _replay_move(self, path: MovePath, before: GameState, data: dict[str, Any]
+                     ) -> tuple[Turn, GameState]:
+        """The turn read from ``data`` at ``path``, played from ``before``, and its variations
+        (in the file's order: the move, then the lines played instead of it)."""
         text = data["move"]
         reveal = data.get("revealed")
         try:
             move = _parse(text)
-            after = self._advance(self._states[-1], move, reveal)
+            after = self._advance(before, move, reveal)
         except InvalidMoveError as error:
-            raise self._error(number, text, NOTATION, str(error)) from error
+            raise self._error(path, before, text, NOTATION, str(error)) from error
         except IllegalMoveError as error:
-            raise self._error(number, text, error.rule, error.reason) from error
-        self.turns.append(Turn(move, reveal, data.get("comment", ""),
-                               data.get("glyph", "")))
-        self._states.append(after)
+            raise self._error(path, before, text, error.rule, error.reason) from error
+        turn = Turn(move, reveal, data.get("comment", ""), data.get("glyph", ""))
+        for number, line in enumerate(data.get("variations", ()), start=1):
+            state = before
+            turn.variations.append([])
+            for index, entry in enumerate(line, start=1):
+                at = (*path, number, index)
+                played, state = self._replay_move(at, state, entry)
+                turn.variations[-1].append(played)
+                self._side_states[at] = state
+        return turn, after
 
     def _advance(self, state: GameState, move: Move, reveal: str | None) -> GameState:
         after = state.apply(move, reveal)
@@ -451,16 +952,49 @@ class Replay:
                                    "say which card was revealed")
         return after
 
-    def _error(self, number: int, text: str | None, rule: str, reason: str) -> ReplayError:
-        player = self._states[-1].current_player
+    def _error(self, path: MovePath, before: GameState, text: str | None, rule: str,
+               reason: str) -> ReplayError:
+        """The error of the move at ``path`` played from ``before``; its ``partial`` holds the
+        main line before the turn that holds the move."""
+        player = before.current_player
         name = self.names[player]
         who = f"player {player}" + (f" ({name})" if name != f"Player {player + 1}" else "")
         move = f", move {text!r}" if text is not None else ""
         partial = Replay(self._states[0], self.headers, self._known_decks)
         partial.turns = list(self.turns)
         partial._states = list(self._states)
-        return ReplayError(f"turn {number}, {who}{move}: {rule}: {reason}", turn=number,
-                           player=player, move_text=text, rule=rule, partial=partial)
+        return ReplayError(f"{_where(path)}, {who}{move}: {rule}: {reason}", turn=path[0],
+                           player=player, move_text=text, rule=rule, partial=partial, path=path)
+
+
+def format_path(path: MovePath) -> str:
+    """A :data:`MovePath` as text, the numbers joined by dots (``""`` for the setup).
+
+    >>> format_path((12, 1, 3)), format_path(())
+    ('12.1.3', '')
+    """
+    return ".".join(map(str, path))
+
+
+def parse_path(text: str) -> MovePath:
+    """The :data:`MovePath` written by :func:`format_path`; a ValueError for other text (it
+    may still name no move of a given replay: :meth:`Replay.node` says so).
+
+    >>> parse_path("12.1.3"), parse_path("7"), parse_path("")
+    ((12, 1, 3), (7,), ())
+    >>> parse_path("12.1")
+    Traceback (most recent call last):
+    ...
+    ValueError: '12.1' is not a move's path: numbers from 1 joined by dots, an odd count
+    """
+    if not text:
+        return ()
+    parts = text.split(".")
+    if len(parts) % 2 == 0 or not all(part.isdigit() and part[0] != "0" and len(part) < 10
+                                       for part in parts):
+        raise ValueError(f"{text!r} is not a move's path: numbers from 1 joined by dots, "
+                         "an odd count")
+    return tuple(map(int, parts))
 
 
 @lru_cache(maxsize=4096)
@@ -472,11 +1006,12 @@ _HEADERS_ENCODER = json.JSONEncoder(indent=1, ensure_ascii=False, allow_nan=Fals
 _quote = json.encoder.encode_basestring  # a JSON string, as json.dumps(ensure_ascii=False)
 
 
-def _turn_line(turn: Turn) -> str:
-    """The turn's line in the file: ``json.dumps(turn.to_json(), ensure_ascii=False)``,
-    indented, built directly (five times faster; loading a file measures it as it would save).
+def _turn_line(turn: Turn, indent: str = "  ") -> str:
+    """The turn's line in the file, its variations left out: ``json.dumps(turn.to_json(),
+    ensure_ascii=False)``, indented, built directly (five times faster; loading a file measures
+    it as it would save).
     """
-    line = '  {"move": ' + _quote(str(turn.move))
+    line = indent + '{"move": ' + _quote(str(turn.move))
     if turn.revealed is not None:
         line += ', "revealed": ' + _quote(turn.revealed)
     if turn.comment:
@@ -484,6 +1019,127 @@ def _turn_line(turn: Turn) -> str:
     if turn.glyph:
         line += ', "glyph": ' + _quote(turn.glyph)
     return line + "}"
+
+
+def _turn_text(turn: Turn, indent: str = "  ") -> str:
+    """The turn in the file: one line, or with variations, each of their turns on a line of
+    its own, indented a step deeper per level."""
+    line = _turn_line(turn, indent)
+    if not turn.variations:
+        return line
+    inner = indent + " "
+    lines = [f"{inner}[\n" + ",\n".join(_turn_text(t, inner + " ") for t in variation)
+             + f"\n{inner}]" for variation in turn.variations]
+    return f'{line[:-1]}, "variations": [\n' + ",\n".join(lines) + f"\n{indent}]}}"
+
+
+def _analysis_text(analysis: Analysis) -> Iterator[str]:
+    """The analysis in the file: its header on one line, then a line per position."""
+    yield (f',\n "analysis": {{"engine": {_quote(analysis.engine)}, "budget": '
+           f'{json.dumps(analysis.budget)}, "positions": [')
+    if analysis.positions:
+        yield "\n" + ",\n".join("  " + json.dumps(entry.to_json(), ensure_ascii=False,
+                                                  allow_nan=False)
+                                for entry in analysis.positions) + "\n ]}"
+    else:
+        yield "]}"
+
+
+def _read_analysis(data: dict[str, Any], replay: Replay) -> Analysis:
+    """The analysis of a file checked by the schema: each entry's chances are one per player,
+    its moves parse, and the preferred moves of the entries that still hold are legal there.
+    A :class:`ReplayError` names the entry; its ``partial`` is the replay without analysis.
+    """
+    positions = []
+    for index, entry in enumerate(data["positions"]):
+        where = f"analysis/positions/{index}"
+        for key in ("chances", "best_chances"):
+            if key in entry and len(entry[key]) != replay.players:
+                raise ReplayError(f"not a valid replay: {where}/{key}: {len(entry[key])} "
+                                  f"chances for a {replay.players}-player game",
+                                  rule=FORMAT_RULE, partial=replay)
+        try:
+            best = _parse(entry["best"]) if "best" in entry else None
+        except InvalidMoveError as error:
+            raise ReplayError(f"not a valid replay: {where}/best: {error}", rule=NOTATION,
+                              partial=replay) from error
+        best_chances = entry.get("best_chances")
+        positions.append(PositionAnalysis(
+            tuple(entry["chances"]), best, None if best_chances is None else tuple(best_chances),
+            entry.get("move"), entry.get("revealed")))
+    analysis = Analysis(data["engine"], data["budget"], tuple(positions))
+    for index in range(analysis.current(replay.turns)):
+        best = positions[index].best
+        if best is None:
+            continue
+        try:
+            replay.state(index).apply(best)
+        except IllegalMoveError as error:
+            raise ReplayError(f"not a valid replay: analysis/positions/{index}/best: "
+                              f"{error.rule}: {error.reason}", rule=error.rule,
+                              partial=replay) from error
+    return analysis
+
+
+def _nesting_problem(turns: Any) -> str:
+    """Which turn holds variations nested deeper than :data:`MAX_NESTING` (``""`` if none):
+    found by a loop, before the schema's checks and the replay recurse into them."""
+    for index, turn in enumerate(turns if isinstance(turns, list) else ()):
+        waiting: list[tuple[Any, int]] = [(turn, 0)]
+        while waiting:
+            move, depth = waiting.pop()
+            variations = move.get("variations") if isinstance(move, dict) else None
+            if not isinstance(variations, list):
+                continue
+            if depth == MAX_NESTING:
+                return f"turns/{index}: variations nested more than {MAX_NESTING} deep"
+            waiting.extend((inner, depth + 1) for line in variations
+                           if isinstance(line, list) for inner in line)
+    return ""
+
+
+def _as_path(at: int | Sequence[int]) -> MovePath:
+    """``at`` as a :data:`MovePath`: a turn number is a main-line move (0: the setup)."""
+    if isinstance(at, int):
+        return (at,) if at else ()
+    path = tuple(at)
+    if (len(path) % 2 == 0 and path) or not all(type(n) is int and n >= 1 for n in path):
+        raise IndexError(f"{path!r} is not a move's path (numbers from 1, an odd count)")
+    return path
+
+
+def _head(path: MovePath) -> MovePath:
+    """The move of the line that a variation's first move is played instead of (itself for
+    any other move): where the alternatives from one position are kept."""
+    while len(path) > 1 and path[-1] == 1:
+        path = path[:-2]
+    return path
+
+
+def _before(path: MovePath) -> MovePath:
+    """The position before the move at ``path``: a variation's first move is played from where
+    the move it replaces was."""
+    path = _head(path)
+    return (*path[:-1], path[-1] - 1) if path and path[-1] > 1 else ()
+
+
+def _number(path: MovePath) -> int:
+    """The game's turn number of the move at ``path``: a variation's first move has the number
+    of the move it replaces."""
+    return path[0] + sum(index - 1 for index in path[2::2])
+
+
+def _where(path: MovePath) -> str:
+    """``turn 5``, or ``turn 5, variation 1, move 2 (turn 6)`` for a variation's move."""
+    if len(path) == 1:
+        return f"turn {path[0]}"
+    steps = ", ".join(f"variation {path[k]}, move {path[k + 1]}" for k in range(1, len(path), 2))
+    return f"turn {path[0]}, {steps} (turn {_number(path)})"
+
+
+def _result(state: GameState) -> str:
+    """The headers' result that :meth:`Replay.play` writes for a game ending at ``state``."""
+    return "-".join(map(str, state.scores)) if state.over else ""
 
 
 def _card_id(card: Card | None) -> str:
@@ -814,11 +1470,14 @@ def _document_problem(document: Any) -> tuple[int | None, str]:
     if document.get("format") != FORMAT:
         return None, f"not a splendor-nb replay: format is {document.get('format')!r}"
     version = document.get("version")
-    if version != VERSION:
-        return None, (f"unknown replay version {version!r}; this splendor_nb reads version "
-                      f"{VERSION}")
+    if version not in VERSIONS:
+        return None, (f"unknown replay version {version!r}; this splendor_nb reads versions "
+                      f"{' and '.join(map(str, VERSIONS))}")
     if type(version) is not int:
-        return None, f"version: must be the integer {VERSION}, not {version!r}"
+        return None, f"version: must be the integer {int(version)}, not {version!r}"
+    problem = _nesting_problem(document.get("turns"))
+    if problem:
+        return None, f"not a valid replay: {problem}"
     bad_turn, problem = _schema_problem(document)
     if bad_turn is None and problem:
         return None, f"not a valid replay: {problem}"

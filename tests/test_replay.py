@@ -277,7 +277,7 @@ MALFORMED = {
     "a JSON list": "[1, 2, 3]",
     "wrong format name": json.dumps({"format": "pgn", "version": 1}),
     "no format": json.dumps({"version": 1}),
-    "unknown version": good_text().replace('"version": 1', '"version": 2'),
+    "unknown version": good_text().replace('"version": 1', '"version": 3'),
     "version as text": good_text().replace('"version": 1', '"version": "1"'),
     "turns not a list": json.dumps({**json.loads(good_text()), "turns": {"1": "+wbg"}}),
     "players as text": good_text().replace('"players": 2', '"players": "two"'),
