@@ -1,14 +1,22 @@
 """The Voila app: ``build_app()`` returns the root widget (a Tab with the DOM class
-``splendor-app``) with two tabs: Replay, the replay viewer with a replay picker, and Rules, the
-rulebook (docs/rules.md) by rule id.
+``splendor-app``) with three tabs: Replay, the replay viewer with a replay picker; Play, a game
+against the bots or other people (:class:`~splendor_nb.ui.PlayWidget`, its games saved in the
+folder ``$SPLENDOR_GAMES``, default ``games/`` beside the notebook); and Rules, the rulebook
+(docs/rules.md) by rule id. The Replay tab's *Play from here* and the Play tab's *Review this
+game* go from one to the other; a refusal's rule id opens the Rules tab.
 
 A deep link ``?replay=NAME&turn=N`` opens the shipped replay NAME (a file in the package's
 replays folder, :data:`~splendor_nb.ui.replays.REPLAYS_DIR`, named without ``.json``) at turn N.
 NAME can only name a shipped replay: anything else, a path included, gets a message in the app
 and no file outside that folder is ever read. ``?rule=R-TAKE2`` opens the Rules tab at that rule.
+``?play=NAME&turn=N`` opens the Play tab on a game from the shipped replay NAME's position after
+N turns (as *Play from here* does), with ``&seats=ann,easy`` (default: a person for the player
+to move, bots for the others) and ``&seed=S`` (the shuffle of the cards nobody has seen);
+``?play`` alone opens the Play tab.
 
 With ``SPLENDOR_DEMO=1`` in the environment (the public demo, ``make demo``: see
-splendor_nb.server and docs/deploy.md) replays are read-only: Save is off, Download works.
+splendor_nb.server and docs/deploy.md) replays are read-only: Save is off, Download works; and
+games are not saved on the server (so no visitor is offered another's unfinished game).
 
 >>> parse_deep_link("replay=duel&turn=12", ["duel"])
 DeepLink(name='duel', turn=12, error='', rule=None)
@@ -26,9 +34,12 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from splendor_nb.engine import new_game
+from splendor_nb.play import PlaySession, Seat, parse_seats
+from splendor_nb.play.store import DEFAULT_FOLDER
 from splendor_nb.replay import Replay
 from splendor_nb.rulebook import RULE_IDS
-from splendor_nb.ui import REPLAYS_DIR, ReplayController, ReplayViewer, shipped_replays
+from splendor_nb.ui import REPLAYS_DIR, PlayWidget, ReplayController, ReplayViewer, shipped_replays
+from splendor_nb.ui.play.from_here import default_seats
 from splendor_nb.ui.rules_view import RulesView
 
 APP_CLASS = "splendor-app"
@@ -37,6 +48,10 @@ FIRST_REPLAY = "teacher-2p"
 """The shipped replay the app opens without a deep link (an annotated game), when shipped."""
 DEMO_ENV = "SPLENDOR_DEMO"
 """The environment variable that makes the app a public demo when it is "1"."""
+GAMES_ENV = "SPLENDOR_GAMES"
+"""The environment variable naming the Play tab's games folder (default: ``games``)."""
+TABS = ("Replay", "Play", "Rules")
+REPLAY_TAB, PLAY_TAB, RULES_TAB = range(len(TABS))
 
 
 class DeepLink(NamedTuple):
@@ -49,6 +64,17 @@ class DeepLink(NamedTuple):
     """A rule id to open in the Rules tab."""
 
 
+class PlayLink(NamedTuple):
+    """What ``?play=...`` asks for: a game from a shipped replay's turn (``name`` None: the Play
+    tab only), or an error."""
+
+    name: str | None = None
+    turn: int = 0
+    seats: str | None = None
+    seed: int | None = None
+    error: str = ""
+
+
 def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.Tab:
     """The app's root widget; ``query`` defaults to the Voila page's query string.
 
@@ -59,28 +85,35 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
 
     >>> app = build_app("replay=../../pyproject.toml")
     >>> "splendor-app" in app._dom_classes, app.titles
-    (True, ('Replay', 'Rules'))
+    (True, ('Replay', 'Play', 'Rules'))
     """
     shipped = shipped_replays(folder)
+    demo = os.environ.get(DEMO_ENV) == "1"
     controller = ReplayController(Replay.from_state(new_game()), name="new game",
-                                  read_only=os.environ.get(DEMO_ENV) == "1")
+                                  read_only=demo)
     if shipped:
         controller.open_file(shipped.get(FIRST_REPLAY) or next(iter(shipped.values())))
     else:
         controller.error = "No replays are shipped: open a replay file."  # no server path shown
     viewer = ReplayViewer(controller, folder=folder, keyboard="page")
     rules = RulesView()
-    app = widgets.Tab(children=[viewer.widget, rules.widget], titles=("Replay", "Rules"),
+    play = PlayWidget(games_dir=os.environ.get(GAMES_ENV) or DEFAULT_FOLDER, autosave=not demo)
+    app = widgets.Tab(children=[viewer.widget, play.widget, rules.widget], titles=TABS,
                       layout=widgets.Layout(width="100%"))
     app.add_class(APP_CLASS)
     app.viewer = viewer  # the tests and the notebook reach the controller through it
     app.rules = rules
-    link = parse_deep_link(request_query() if query is None else query, list(shipped))
+    app.play = play
+    _wire_play(app, viewer, play, rules)
+    query = request_query() if query is None else query
+    link = parse_deep_link(query, list(shipped))
     controller.reread()  # a pre-heated kernel read the file before the page was asked for
+    play.form.refresh()  # ... and the games folder
     _follow(controller, link, shipped)
     if link.rule is not None:
         rules.show(link.rule)
-        app.selected_index = 1
+        app.selected_index = RULES_TAB
+    _follow_play(app, play, parse_play_link(query, list(shipped)), shipped)
     return app
 
 
@@ -121,6 +154,35 @@ def parse_deep_link(query: str, names: list[str]) -> DeepLink:
     return DeepLink(name, turn)
 
 
+def parse_play_link(query: str, names: list[str]) -> PlayLink | None:
+    """Read ``play=NAME&turn=N&seats=...&seed=S`` from a query string (``None`` without
+    ``play``); NAME must be one of ``names``.
+
+    >>> parse_play_link("play=duel&turn=40&seats=Ann,easy&seed=3", ["duel"])
+    PlayLink(name='duel', turn=40, seats='Ann,easy', seed=3, error='')
+    >>> parse_play_link("play", []), parse_play_link("replay=duel", ["duel"])
+    (PlayLink(name=None, turn=0, seats=None, seed=None, error=''), None)
+    >>> parse_play_link("play=/etc/passwd", ["duel"]).error
+    "There is no shipped replay named '/etc/passwd' to play from. Shipped replays: duel."
+    """
+    params = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    if "play" not in params:
+        return None
+    name = params["play"][-1].removesuffix(".json") or None
+    if name is not None and name not in names:
+        return PlayLink(error=f"There is no shipped replay named {name!r} to play from. "
+                        + (f"Shipped replays: {', '.join(names[:12])}." if names
+                           else "No replays are shipped."))
+    numbers: dict[str, int | None] = {}
+    for key in ("turn", "seed"):
+        text = params.get(key, [""])[-1]
+        if text and not (text.isascii() and text.isdigit()):
+            return PlayLink(error=f"{key} must be a whole number from 0 on, not {text!r}.")
+        numbers[key] = int(text) if text else None
+    seats = params.get("seats", [""])[-1] or None
+    return PlayLink(name, numbers["turn"] or 0, seats, numbers["seed"])
+
+
 def request_query() -> str:
     """The query string of the Voila request ("" outside Voila).
 
@@ -144,3 +206,51 @@ def _follow(controller: ReplayController, link: DeepLink, shipped: dict[str, Pat
                             f"({len(controller.replay)} turns): showing the last position.")
     if link.error:
         controller.error = " ".join(filter(None, [link.error, controller.error]))
+
+
+def _wire_play(app: widgets.Tab, viewer: ReplayViewer, play: PlayWidget,
+               rules: RulesView) -> None:
+    """Play from here (Replay -> Play), Review this game (Play -> Replay), rule ids (-> Rules),
+    and the unfinished games read again whenever the Play tab is opened."""
+    controller = viewer.controller
+
+    def play_from(replay: Replay, turn: int, seats: tuple[Seat, ...], source: str) -> None:
+        play.play_from(replay, turn, seats, source=source)
+        app.selected_index = PLAY_TAB
+
+    def review(session: PlaySession) -> None:
+        if session.autosave and session.path.exists():
+            controller.open_file(session.path, turn=1)  # asks first if comments are unsaved
+        else:
+            controller.open(Replay.loads(session.replay.dumps()), name=session.path.stem,
+                            turn=1)
+        app.selected_index = REPLAY_TAB
+
+    def rule(rule_id: str) -> None:
+        rules.show(rule_id)
+        app.selected_index = RULES_TAB
+
+    viewer.play_from_here.on_play = play_from
+    play.on_review = review
+    play.on_rule = rule
+    app.observe(lambda change: play.form.refresh() if change["new"] == PLAY_TAB else None,
+                names="selected_index")
+
+
+def _follow_play(app: widgets.Tab, play: PlayWidget, link: PlayLink | None,
+                 shipped: dict[str, Path]) -> None:
+    if link is None:
+        return
+    app.selected_index = PLAY_TAB
+    if link.error:
+        play.form.problem(link.error)
+        return
+    if link.name is None:
+        return
+    replay = Replay.load(shipped[link.name])
+    turn = min(link.turn, len(replay))
+    try:
+        seats = parse_seats(link.seats) if link.seats else default_seats(replay, turn)
+        play.play_from(replay, turn, seats, source=f"{link.name}.json", seed=link.seed)
+    except ValueError as problem:  # the wrong number of seats, a finished position
+        play.form.problem(f"Cannot play from turn {turn} of {link.name}: {problem}")

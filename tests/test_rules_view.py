@@ -31,7 +31,7 @@ def test_an_unknown_rule_is_refused_with_the_known_ids() -> None:
 
 def test_the_rule_deep_link_opens_the_rules_tab() -> None:
     app = build_app("rule=R-LIMIT10")
-    assert app.selected_index == 1 and app.rules.picker.value == "R-LIMIT10"
+    assert app.titles[app.selected_index] == "Rules" and app.rules.picker.value == "R-LIMIT10"
     assert "R-LIMIT10" in app.rules.text.value
 
 
