@@ -10,8 +10,8 @@ own few words.
 
 >>> "R-TAKE2" in RULE_IDS
 True
->>> rule_title("R-LIMIT10")
-'ten tokens at most'
+>>> rule_title("R-LIMIT10"), rule_title("R-LIMIT10", "fr")
+('ten tokens at most', 'dix jetons au plus')
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ _ANY_HEADING = re.compile(r"^#{1,3} ", re.MULTILINE)
 def rulebook(language: str | None = None) -> str:
     """The whole rulebook in ``language``, in markdown.
 
-    >>> rulebook("en").splitlines()[0]
-    '# The rules of Splendor, as splendor_nb plays them'
+    >>> rulebook("es").splitlines()[0]
+    '# Las reglas de Splendor, tal como las juega splendor_nb'
     """
     return _book(_code(language))[0]
 
@@ -52,6 +52,8 @@ def rule_text(rule_id: str, language: str | None = None) -> str:
 
     >>> print(rule_text("R-TAKE2").splitlines()[0])
     ### R-TAKE2: two tokens of one colour
+    >>> print(rule_text("R-TAKE2", "ru").splitlines()[0])
+    ### R-TAKE2: две фишки одного цвета
     >>> rule_text("take 2")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -67,8 +69,8 @@ def rule_text(rule_id: str, language: str | None = None) -> str:
 def rule_title(rule_id: str, language: str | None = None) -> str:
     """The rule's title: its heading without the id (in English if the translation lacks it).
 
-    >>> rule_title("R-NOBLE")
-    'a noble visits'
+    >>> rule_title("R-NOBLE"), rule_title("R-NOBLE", "tr")
+    ('a noble visits', 'bir asil ziyarete gelir')
     """
     return _section(rule_id, _code(language))[0].title
 
@@ -76,8 +78,8 @@ def rule_title(rule_id: str, language: str | None = None) -> str:
 def rule_anchor(rule_id: str, language: str | None = None) -> str:
     """The anchor of the rule's heading on GitHub, without the ``#``.
 
-    >>> rule_anchor("R-TAKE2")
-    'r-take2-two-tokens-of-one-colour'
+    >>> rule_anchor("R-TAKE2"), rule_anchor("R-TAKE2", "fr")
+    ('r-take2-two-tokens-of-one-colour', 'r-take2-deux-jetons-dune-même-couleur')
     """
     return _section(rule_id, _code(language))[0].anchor
 
