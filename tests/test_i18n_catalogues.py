@@ -105,3 +105,11 @@ def test_each_translation_formats(language: str) -> None:
 def _forms(message: Message) -> tuple[str, ...]:
     string_ = message.string
     return tuple(string_) if isinstance(string_, (tuple, list)) else (string_,)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_glossary_gives_the_colour_words_the_catalogue_uses(language: str) -> None:
+    glossary = (REPO / "docs" / f"glossary.{language}.md").read_text(encoding="utf-8")
+    words = {message.id: message.string for message in entries(language)}
+    colours = ("white", "blue", "green", "red", "black", "gold")
+    assert [word for word in (words[colour] for colour in colours) if word not in glossary] == []
