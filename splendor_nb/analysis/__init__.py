@@ -1,6 +1,7 @@
 """Replays as tables and charts (DESIGN.md layer 4): one long-form DataFrame row per turn and
 player (:mod:`~splendor_nb.analysis.tables`), each player's chances to win
-(:mod:`~splendor_nb.analysis.chances`), and plotly figures of both
+(:mod:`~splendor_nb.analysis.chances`), a game's review (:mod:`~splendor_nb.analysis.review`:
+every move judged, the hard bot's move, an accuracy per player), and plotly figures
 (:mod:`~splendor_nb.analysis.charts`).
 
 >>> from splendor_nb.engine import new_game
@@ -23,6 +24,14 @@ from splendor_nb.analysis.charts import (
     charts_figure,
     points_chart,
 )
+from splendor_nb.analysis.review import (
+    LABELS,
+    MoveReview,
+    Review,
+    ReviewCancelled,
+    review,
+    stored_review,
+)
 from splendor_nb.analysis.tables import COLUMNS, load_folder, turns
 
 # Older code reads the charts' colours from here; their home is splendor_nb.palette.
@@ -31,16 +40,22 @@ from splendor_nb.palette import GEM_COLOURS, LINE_COLOURS, OUTLINE, PLAYER_COLOU
 __all__ = [
     "COLUMNS",
     "GEM_COLOURS",
+    "LABELS",
     "LINE_COLOURS",
     "OUTLINE",
     "PLAYER_COLOURS",
     "PLAYER_DASHES",
     "PLAYER_SYMBOLS",
+    "MoveReview",
+    "Review",
+    "ReviewCancelled",
     "bonus_chart",
     "chances_chart",
     "charts_figure",
     "load_folder",
     "points_chart",
+    "review",
+    "stored_review",
     "turning_points",
     "turns",
     "win_chances",
