@@ -22,7 +22,7 @@ import importlib
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO
 
-Extracted = tuple[int, str | None, str | tuple[str, str], list[str]]
+Extracted = tuple[int, str | None, str | tuple[str, ...], list[str]]
 """What a Babel extraction method yields: line, function name, message(s), comments."""
 
 
@@ -32,8 +32,10 @@ def extract_tables(fileobj: IO[bytes], keywords: Collection[str], comment_tags: 
     separated by spaces) of the module ``options["module"]``, as the module computes them.
 
     The module is imported, so a table built with f-strings yields the texts it really holds.
-    Each message comes with its line and an extracted comment that names its table and key.
+    Each message comes with its line and an extracted comment that names its table and key;
+    ``options["context"]``, if given, is the gettext context of them all (``pgettext``).
     """
+    context = options.get("context")
     module = importlib.import_module(options["module"])
     lines = _table_lines(fileobj.read().decode("utf-8"))
     for name in options["tables"].split():
@@ -42,9 +44,13 @@ def extract_tables(fileobj: IO[bytes], keywords: Collection[str], comment_tags: 
         for key, value in entries:
             where = name if key is None else f"{name}[{key!r}]"
             line = lines.get((name, key), lines.get((name, None), 0))
-            if isinstance(value, tuple):
+            if isinstance(value, tuple) and context:
+                yield line, "npgettext", (context, *value), [where]
+            elif isinstance(value, tuple):
                 singular, plural = value
                 yield line, "ngettext", (singular, plural), [where]
+            elif context:
+                yield line, "pgettext", (context, value), [where]
             else:
                 yield line, None, value, [where]
 

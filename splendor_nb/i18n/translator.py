@@ -81,6 +81,17 @@ class Translator:
         """
         return self._fill(self._catalogue.pgettext(context, message), params)
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /,
+                  **params: object) -> str:
+        """The form of a counted message that fits ``n``, as meant in ``context``.
+
+        >>> translator("ru").npgettext("engine", "{count} {colour}", "{count} {colour}", 5,
+        ...                            colour="синий")
+        '5 фишек цвета «синий»'
+        """
+        return self._fill(self._catalogue.npgettext(context, singular, plural, n),
+                          {"count": n, **params})
+
     def __repr__(self) -> str:
         return f"translator({self.language!r})"
 
