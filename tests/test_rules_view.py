@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from splendor_nb.app import build_app, parse_deep_link
+from splendor_nb.app import REPLAY_TAB, build_app, parse_deep_link
 from splendor_nb.rulebook import RULE_IDS, rule_title
 from splendor_nb.ui.rules_view import WHOLE_BOOK, RulesView
 
@@ -37,6 +37,6 @@ def test_the_rule_deep_link_opens_the_rules_tab() -> None:
 
 def test_a_bad_rule_deep_link_says_so_on_the_replay_tab() -> None:
     app = build_app("rule=R-NOPE")
-    assert app.selected_index == 0
+    assert app.selected_index == REPLAY_TAB
     assert app.viewer.controller.error.startswith("There is no rule 'R-NOPE'")
     assert parse_deep_link("rule=<b>x</b>", []).rule is None
