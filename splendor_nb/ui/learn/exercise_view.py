@@ -1,0 +1,230 @@
+"""One exercise of a lesson (:class:`ExerciseView`): the question, its board, the way to answer
+(buttons to choose, a number, or clicks on the board), a hint, and the feedback.
+
+The engine judges every answer (:meth:`splendor_nb.learn.Exercise.check`); right and wrong
+answers both get the teacher's explanation, what the engine says of that very answer, and the
+rules, which can be clicked. A wrong answer can be changed and checked again.
+
+>>> from splendor_nb.learn import shipped_chapters
+>>> exercise = shipped_chapters()[1].exercise("reserve-limit")
+>>> view = ExerciseView(exercise)
+>>> view.options["yes"].click()
+>>> view.feedback.correct, "R-RESERVE-LIMIT" in view.said.value
+(False, True)
+>>> view.options["no"].click()
+>>> view.solved, view.options["no"].button_style
+(True, 'success')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from splendor_nb.learn import BoardAnswer, Exercise, Feedback
+from splendor_nb.learn.checkers import Answer
+from splendor_nb.moves import Move
+from splendor_nb.render import board_svg
+from splendor_nb.ui.board_widget import Action, ClickableBoard
+from splendor_nb.ui.learn.links import LinkedHTML, markdown_html, rule_button, sentence_html
+from splendor_nb.ui.learn.move_picker import MovePicker
+from splendor_nb.ui.learn.words import WORDS
+
+EXERCISE_CLASS = "splendor-exercise"
+
+
+class ExerciseView:
+    """An exercise to answer (``.widget``, DOM class ``splendor-exercise``).
+
+    ``board`` draws the exercise's position above the question (a lesson leaves it out when
+    the section's board just above shows the same position); a board answer always has its
+    board, to click on. ``on_answer(exercise, feedback)`` hears every answer checked, and
+    ``on_rule(target)`` every rule id clicked.
+    """
+
+    def __init__(self, exercise: Exercise, *, board: bool = True, viewer: int | None = None,
+                 on_answer: Callable[[Exercise, Feedback], None] | None = None,
+                 on_rule: Callable[[str], None] | None = None) -> None:
+        self.exercise = exercise
+        self.on_answer = on_answer
+        self.on_rule = on_rule
+        self.feedback: Feedback | None = None
+        """The last answer's feedback."""
+        self.solved = False
+        """Answered right at least once."""
+        self.options: dict[str, widgets.Button | widgets.ToggleButton] = {}
+        """The choice buttons, by option (as text)."""
+        self.title = widgets.HTML()
+        self.question = self._linked(markdown_html(exercise.question), "splendor-question-text")
+        self.said = self._linked("", "splendor-feedback")
+        self.hint_text = self._linked("", "splendor-hint-text")
+        self.hint = widgets.Button(description=WORDS["hint"], icon="lightbulb-o",
+                                   tooltip=WORDS["hint_tip"], layout=widgets.Layout(width="auto"))
+        self.hint.add_class("splendor-hint")
+        self.hint.on_click(lambda _button: self.show_hint())
+        self.check = widgets.Button(description=WORDS["check"], button_style="primary",
+                                    layout=widgets.Layout(width="auto"))
+        self.check.add_class("splendor-check")
+        self.check.on_click(lambda _button: self._check_clicked())
+        self.number = widgets.IntText(description=WORDS["number"],
+                                      style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="auto", max_width="220px"))
+        self.board: ClickableBoard | None = None
+        self.picker: MovePicker | None = None
+        self.clicked: BoardAnswer | None = None
+        """The answer clicked on the board so far (a card or tokens)."""
+        parts: list[widgets.Widget] = [self.title, self.question]
+        parts += self._board_part(board, viewer)
+        parts += self._answer_part()
+        parts += [self.hint_text, self.said]
+        self.widget = widgets.VBox(parts, layout=widgets.Layout(width="100%"))
+        self.widget.add_class(EXERCISE_CLASS)
+        self.widget.add_class(f"splendor-exercise-{exercise.id}")
+        self._show_title()
+
+    # --- answering -----------------------------------------------------------------------------
+
+    def answer(self, value: Answer) -> Feedback:
+        """Check ``value`` as the learner's answer, show the feedback and return it."""
+        exercise = self.exercise
+        feedback = exercise.check(value)
+        self.feedback = feedback
+        self.solved = self.solved or feedback.correct
+        self._show_feedback(feedback)
+        self._mark_options(value, feedback.correct)
+        self._show_title()
+        if self.on_answer is not None:
+            self.on_answer(exercise, feedback)
+        return feedback
+
+    def show_hint(self) -> None:
+        """Show the exercise's hint."""
+        self.hint_text.value = (f"<div class='splendor-hint-said'><b>{WORDS['hint']}:</b> "
+                                f"{markdown_html(self.exercise.hint)}</div>")
+
+    def _check_clicked(self) -> None:
+        exercise = self.exercise
+        if exercise.answer_by == "number":
+            self.answer(self.number.value)
+        elif exercise.answer_by == "board":
+            chosen = self.clicked.answer if self.clicked is not None else None
+            if chosen is None:
+                self.said.value = f"<div class='splendor-feedback-note'>" \
+                                  f"{html.escape(WORDS['nothing_picked'])}</div>"
+                return
+            self.answer(chosen)
+        else:
+            self.answer(tuple(option for option, button in self._choices()
+                              if button.value))
+
+    def _clicked_board(self, action: Action) -> None:
+        clicked = self.clicked
+        assert clicked is not None and self.board is not None
+        clicked.click(action)
+        self.board.svg = self._board_svg(clicked)
+        if clicked.pick == "card" and clicked.answer is not None:
+            self.answer(clicked.answer)
+
+    def _picked_move(self, move: Move) -> None:
+        self.answer(str(move))
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def _board_part(self, board: bool, viewer: int | None) -> list[widgets.Widget]:
+        exercise = self.exercise
+        position = exercise.position
+        if position is None:
+            return []
+        state = position.state
+        if exercise.answer_by == "board" and exercise.pick == "move":
+            self.picker = MovePicker(state, position.names, on_move=self._picked_move,
+                                     on_rule=self.on_rule)
+            return [self.picker.widget]
+        if exercise.answer_by == "board":
+            self.clicked = BoardAnswer(state, "card" if exercise.pick == "card" else "tokens")
+            self.board = ClickableBoard(self._board_svg(self.clicked))
+            self.board.on_action(self._clicked_board)
+        elif board:
+            self.board = ClickableBoard(board_svg(state, viewer=viewer, names=position.names))
+        else:
+            return []
+        self.board.add_class("splendor-exercise-board")
+        caption = widgets.HTML(f"<div class='splendor-caption'>{html.escape(position.caption)}"
+                               "</div>" if position.caption else "")
+        return [self.board, caption]
+
+    def _board_svg(self, clicked: BoardAnswer) -> str:
+        position = self.exercise.position
+        assert position is not None
+        return board_svg(position.state, names=position.names, interaction=clicked.interaction())
+
+    def _answer_part(self) -> list[widgets.Widget]:
+        exercise = self.exercise
+        box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        box.add_class("splendor-answer")
+        controls: list[widgets.Widget] = []
+        if exercise.answer_by == "choice":
+            for option in exercise.options:
+                text = str(option)
+                button: widgets.Button | widgets.ToggleButton
+                if exercise.multiple:
+                    button = widgets.ToggleButton(description=text, value=False)
+                else:
+                    button = widgets.Button(description=text)
+                    button.on_click(lambda _button, value=option: self.answer(value))
+                button.layout = widgets.Layout(width="auto")
+                button.add_class("splendor-option")
+                self.options[text] = button
+                controls.append(button)
+            if exercise.multiple:
+                controls.append(self.check)
+        elif exercise.answer_by == "number":
+            controls += [self.number, self.check]
+        else:
+            hint_key = f"answer_board_{exercise.pick}"
+            controls.append(widgets.HTML(f"<span class='splendor-muted'>"
+                                         f"{html.escape(WORDS[hint_key])}</span>"))
+            if exercise.pick == "tokens":
+                controls.append(self.check)
+        box.children = (*controls, self.hint)
+        return [box]
+
+    def _choices(self) -> list[tuple[str | int, widgets.ToggleButton]]:
+        return [(option, button) for option, button in zip(self.exercise.options,
+                                                             self.options.values())
+                if isinstance(button, widgets.ToggleButton)]
+
+    def _mark_options(self, value: Answer, correct: bool) -> None:
+        """The chosen buttons of a single choice turn green (right) or red (wrong)."""
+        if self.exercise.multiple or self.exercise.answer_by != "choice":
+            return
+        for text, button in self.options.items():
+            button.button_style = ("success" if correct else "danger") if text == str(value) \
+                else ""
+
+    def _show_feedback(self, feedback: Feedback) -> None:
+        verdict = WORDS["right"] if feedback.correct else WORDS["wrong"]
+        css = "splendor-right" if feedback.correct else "splendor-wrong"
+        detail = "".join(f"<li>{sentence_html(said.text())}</li>" for said in feedback.detail)
+        rules = html.escape(WORDS["rules_checked"]).format(
+            rules=" ".join(map(rule_button, feedback.rules)))
+        again = "" if feedback.correct else \
+            f"<div class='splendor-muted'>{html.escape(WORDS['try_again'])}</div>"
+        self.said.value = (f"<div class='{css}'><b>{verdict}</b> "
+                           f"{markdown_html(feedback.explanation)}"
+                           + (f"<ul>{detail}</ul>" if detail else "")
+                           + f"<div class='splendor-feedback-rules'>{rules}</div>{again}</div>")
+
+    def _show_title(self) -> None:
+        mark = f" <span class='splendor-solved'>✓ {WORDS['solved']}</span>" if self.solved else ""
+        self.title.value = f"<div class='splendor-exercise-title'>{WORDS['exercise']}{mark}</div>"
+
+    def _linked(self, value: str, css: str) -> LinkedHTML:
+        text = LinkedHTML(value)
+        text.add_class(css)
+        if self.on_rule is not None:
+            on_rule = self.on_rule
+            text.on_click(lambda _kind, target: on_rule(target))
+        return text

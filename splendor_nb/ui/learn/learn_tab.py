@@ -1,0 +1,152 @@
+"""The app's Learn tab (:class:`LearnTab`): a chapter picker that shows each chapter's progress,
+the chapter (a :class:`~splendor_nb.ui.learn.lesson_view.LessonView`, built when first opened),
+the find-the-move puzzles last, and buttons to the previous and the next chapter.
+
+>>> tab = LearnTab()
+>>> tab.open("actions")
+>>> tab.picker.value, tab.view.chapter.id
+(1, 'actions')
+>>> tab.open("9")
+Traceback (most recent call last):
+...
+KeyError: "There is no chapter '9'. The chapters: 1 to 7 or setup, actions, bonuses, \
+token-limit, nobles, last-round, strategy, or puzzles."
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from splendor_nb.learn import Chapter, Progress, Puzzle, shipped_chapters, teacher_puzzles
+from splendor_nb.ui.learn.lesson_view import LessonView
+from splendor_nb.ui.learn.puzzle_view import PuzzleView
+from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
+from splendor_nb.ui.learn.words import WORDS
+
+PUZZLES = "puzzles"
+"""The name that opens the puzzles (``?lesson=puzzles``)."""
+TAB_CLASS = "splendor-learn-tab"
+
+
+class LearnTab:
+    """Every chapter, and the puzzles, one at a time (``.widget``, DOM class
+    ``splendor-learn-tab``); the progress is kept across chapters."""
+
+    def __init__(self, chapters: Sequence[Chapter] | None = None,
+                 puzzles: Sequence[Puzzle] | None = None) -> None:
+        self.chapters = tuple(chapters if chapters is not None else shipped_chapters())
+        self._puzzles = tuple(puzzles) if puzzles is not None else None
+        self.progress = Progress()
+        self.views: dict[int, LessonView | PuzzleView] = {}
+        """The chapters opened so far, by index (the puzzles last)."""
+        self.picker = widgets.Dropdown(description=WORDS["chapter"],
+                                       layout=widgets.Layout(width="auto", max_width="100%"))
+        self.picker.add_class("splendor-chapter-picker")
+        self.message = widgets.HTML()
+        self.body = widgets.Box(layout=widgets.Layout(width="100%"))
+        self.previous = widgets.Button(description=WORDS["previous_chapter"], icon="arrow-left",
+                                       layout=widgets.Layout(width="auto"))
+        self.next = widgets.Button(icon="arrow-right", layout=widgets.Layout(width="auto"))
+        self.previous.add_class("splendor-previous-chapter")
+        self.next.add_class("splendor-next-chapter")
+        self.previous.on_click(lambda _button: self._open_index(self.picker.value - 1))
+        self.next.on_click(lambda _button: self._open_index(self.picker.value + 1))
+        navigation = widgets.HBox([self.previous, self.next],
+                                  layout=widgets.Layout(flex_flow="row wrap"))
+        navigation.add_class("splendor-learn-nav")
+        self.widget = widgets.VBox([style_widget(), self.picker, self.message, self.body,
+                                    navigation], layout=widgets.Layout(width="100%"))
+        self.widget.add_class(LEARN_CLASS)
+        self.widget.add_class(TAB_CLASS)
+        self._labelling = False
+        self._label()
+        self.picker.observe(self._picked, names="value")
+        self._open_index(0)
+
+    @property
+    def view(self) -> LessonView | PuzzleView:
+        """The chapter, or the puzzles, shown."""
+        return self.views[self.picker.value]
+
+    @property
+    def puzzles(self) -> tuple[Puzzle, ...]:
+        """The puzzles (the teacher game's, unless others were given), read when first
+        asked for."""
+        if self._puzzles is None:
+            self._puzzles = tuple(teacher_puzzles())
+        return self._puzzles
+
+    def open(self, name: str) -> None:
+        """Open a chapter by id or number (from 1), or the puzzles (``"puzzles"``); a
+        :class:`KeyError` names the chapters there are."""
+        index = self.index_of(name)
+        if index is None:
+            ids = ", ".join(chapter.id for chapter in self.chapters)
+            raise KeyError(WORDS["no_such_chapter"].format(
+                name=name, known=f"1 to {len(self.chapters)} or {ids}, or {PUZZLES}"))
+        self._open_index(index)
+
+    def problem(self, text: str) -> None:
+        """Say what went wrong above the chapter (a deep link to no chapter); ``""`` clears it."""
+        self.message.value = (f"<div class='splendor-learn-problem'>{html.escape(text)}</div>"
+                              if text else "")
+
+    def index_of(self, name: str) -> int | None:
+        """The picker's index of a chapter id or number, or of the puzzles; ``None`` if none.
+
+        >>> LearnTab().index_of("2"), LearnTab().index_of("nobles")
+        (1, 4)
+        """
+        if name == PUZZLES:
+            return len(self.chapters)
+        if name.isascii() and name.isdigit() and 1 <= int(name) <= len(self.chapters):
+            return int(name) - 1
+        return next((k for k, chapter in enumerate(self.chapters) if chapter.id == name), None)
+
+    def _open_index(self, index: int) -> None:
+        index = max(0, min(index, len(self.chapters)))
+        if index not in self.views:
+            self.views[index] = (PuzzleView(self.puzzles, on_progress=self._label)
+                                 if index == len(self.chapters) else
+                                 LessonView(self.chapters[index], self.progress,
+                                            on_progress=lambda _chapter: self._label()))
+        self.body.children = (self.views[index].widget,)
+        if self.picker.value != index:
+            self.picker.value = index
+        self.previous.disabled = index == 0
+        last = index == len(self.chapters)
+        self.next.disabled = last
+        following = WORDS["puzzles_title"] if index + 1 == len(self.chapters) else \
+            self.chapters[index + 1].title if not last else ""
+        self.next.description = WORDS["next_chapter"].format(title=following) if not last \
+            else WORDS["puzzle_next"]
+        self.next.layout.display = "none" if last else None
+
+    def _picked(self, change: dict[str, Any]) -> None:
+        if not self._labelling:
+            self._open_index(change["new"])
+
+    def _label(self) -> None:
+        """The picker's options, each with its progress."""
+        options = [(WORDS["chapter_option"].format(
+            number=k + 1, title=chapter.title, solved=self.progress.solved(chapter),
+            total=len(chapter.exercises)), k) for k, chapter in enumerate(self.chapters)]
+        puzzles = self.views.get(len(self.chapters))
+        solved = len(puzzles.solved) if isinstance(puzzles, PuzzleView) else 0
+        options.append((WORDS["puzzles_option"].format(solved=solved, total=len(self.puzzles)),
+                        len(self.chapters)))
+        value = self.picker.value
+        self._labelling = True
+        try:
+            self.picker.options = options
+            self.picker.value = value if value is not None else 0
+        finally:
+            self._labelling = False
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+

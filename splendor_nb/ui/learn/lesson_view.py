@@ -1,0 +1,149 @@
+"""A chapter of the lessons as a widget (:class:`LessonView`): its sections in order, each a
+text, maybe a live board (or the turn diagram walked on it), maybe exercises; a progress line
+above and below; and beside them the rule panel that a click on any rule id opens.
+
+>>> from splendor_nb.learn import shipped_chapters
+>>> chapter = shipped_chapters()[3]
+>>> view = LessonView(chapter)
+>>> "Ten tokens at most: 0 of 2 exercises solved." in view.progress_line.value
+True
+>>> exercise = chapter.exercises[0]
+>>> _ = view.exercises[exercise.id].answer(exercise.answer)
+>>> print(view.progress.line(chapter))
+Ten tokens at most: 1 of 2 exercises solved.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from splendor_nb.learn import Chapter, Exercise, Feedback, Position, Progress, Section
+from splendor_nb.render import board_svg
+from splendor_nb.ui.board_widget import ClickableBoard
+from splendor_nb.ui.learn.exercise_view import ExerciseView
+from splendor_nb.ui.learn.links import LinkedHTML, markdown_html
+from splendor_nb.ui.learn.rule_panel import RulePanel
+from splendor_nb.ui.learn.style import LEARN_CLASS, beside_panel, style_widget
+from splendor_nb.ui.learn.walk_view import WalkView
+from splendor_nb.ui.learn.words import WORDS
+
+LESSON_CLASS = "splendor-lesson"
+
+
+class LessonView:
+    """One chapter (``.widget``, DOM classes ``splendor-learn splendor-lesson``).
+
+    ``progress`` is shared between chapters (a new one by default); ``on_progress(chapter)``
+    hears every answer recorded in it.
+    """
+
+    def __init__(self, chapter: Chapter, progress: Progress | None = None, *,
+                 on_progress: Callable[[Chapter], None] | None = None) -> None:
+        self.chapter = chapter
+        self.progress = progress if progress is not None else Progress()
+        self.on_progress = on_progress
+        self.rules = RulePanel()
+        self.exercises: dict[str, ExerciseView] = {}
+        """The exercise views, by exercise id."""
+        self.walks: list[WalkView] = []
+        """The diagram walks, in order."""
+        self.progress_line = widgets.HTML()
+        self.progress_end = widgets.HTML()
+        minutes = (f" <span class='splendor-muted'>· "
+                   f"{html.escape(WORDS['minutes'].format(minutes=chapter.minutes))}</span>"
+                   if chapter.minutes else "")
+        header = widgets.HTML(
+            f"<h2 class='splendor-chapter-title'>{html.escape(chapter.title)}</h2>"
+            + (f"<div class='splendor-chapter-summary'>{html.escape(chapter.summary)}"
+               f"{minutes}</div>" if chapter.summary or minutes else ""))
+        parts: list[widgets.Widget] = [header, self.progress_line]
+        for section in chapter.sections:
+            parts += self._section(section)
+        parts.append(self.progress_end)
+        content = widgets.VBox(parts, layout=widgets.Layout(flex="1 1 600px", min_width="0"))
+        content.add_class("splendor-lesson-content")
+        self.widget = widgets.VBox(
+            [style_widget(),
+             beside_panel(content, self.rules.widget)],
+            layout=widgets.Layout(width="100%"))
+        self.widget.add_class(LEARN_CLASS)
+        self.widget.add_class(LESSON_CLASS)
+        self.widget.add_class(f"splendor-chapter-{chapter.id}")
+        self._show_progress()
+
+    def _answered(self, exercise: Exercise, feedback: Feedback) -> None:
+        self.progress.record(self.chapter, exercise, feedback)
+        self._show_progress()
+        if self.on_progress is not None:
+            self.on_progress(self.chapter)
+
+    def _show_progress(self) -> None:
+        chapter = self.chapter
+        solved, total = self.progress.solved(chapter), len(chapter.exercises)
+        if not total:
+            return
+        line = progress_html(self.progress.line(chapter).text(), solved, total)
+        self.progress_line.value = self.progress_end.value = line
+
+    def _section(self, section: Section) -> list[widgets.Widget]:
+        parts: list[widgets.Widget] = []
+        if section.heading:
+            parts.append(widgets.HTML(f"<h3 class='splendor-section-heading'>"
+                                      f"{html.escape(section.heading)}</h3>"))
+        parts.append(self._linked(markdown_html(section.text)))
+        position = section.position
+        clicked_here = any(e.answer_by == "board" and _same(e.position, position)
+                           for e in section.exercises)
+        if position is not None and section.walk:
+            walk = WalkView(position.state, position.names, caption=position.caption,
+                            viewer=section.viewer, on_rule=self.rules.show)
+            self.walks.append(walk)
+            parts.append(walk.widget)
+        elif position is not None and not clicked_here:
+            parts += board_parts(position, section.viewer)
+        for exercise in section.exercises:
+            same = _same(exercise.position, position)
+            view = ExerciseView(exercise, board=not same,
+                                viewer=section.viewer if same else None,
+                                on_answer=self._answered, on_rule=self.rules.show)
+            self.exercises[exercise.id] = view
+            parts.append(view.widget)
+        box = widgets.VBox(parts, layout=widgets.Layout(width="100%"))
+        box.add_class("splendor-lesson-section")
+        return [box]
+
+    def _linked(self, value: str) -> LinkedHTML:
+        text = LinkedHTML(value)
+        text.add_class("splendor-lesson-text")
+        text.on_click(lambda _kind, target: self.rules.show(target))
+        return text
+
+
+def board_parts(position: Position, viewer: int | None = None) -> list[widgets.Widget]:
+    """A lesson's live board of ``position``, and its caption."""
+    board = ClickableBoard(board_svg(position.state, viewer=viewer, names=position.names))
+    board.add_class("splendor-lesson-board")
+    parts: list[widgets.Widget] = [board]
+    if position.caption:
+        parts.append(widgets.HTML(f"<div class='splendor-caption'>"
+                                  f"{html.escape(position.caption)}</div>"))
+    return parts
+
+
+def progress_html(line: str, solved: int, total: int) -> str:
+    """A progress line with its bar.
+
+    >>> "width:50%" in progress_html("2 of 4", 2, 4)
+    True
+    """
+    percent = round(100 * solved / total) if total else 0
+    return (f"<div class='splendor-progress'><div class='splendor-progress-bar'>"
+            f"<div style='width:{percent}%'></div></div>"
+            f"<div class='splendor-progress-text'>{html.escape(line)}</div></div>")
+
+
+def _same(one: Position | None, other: Position | None) -> bool:
+    return one is not None and other is not None and one.key == other.key

@@ -1,0 +1,93 @@
+"""The Learn widgets' own words (buttons, headings, notes), in one place: each a whole template
+with named values, as splendor_nb.learn.phrases does for the lessons' sentences.
+
+>>> WORDS["step"].format(number=3, question="Buy a card?")
+'Step 3: Buy a card?'
+"""
+
+WORDS: dict[str, str] = {
+    # the rule panel
+    "close": "Close",
+    "close_rules": "Close the rule's text",
+    "rule": "The rule",
+    "rules_of_node": "The rules of “{node}”",
+    # the diagram walk
+    "restart": "Restart",
+    "restart_tip": "Back to the start of the turn",
+    "back": "Back",
+    "back_tip": "One step back",
+    "next": "Next",
+    "next_tip": "On to the next step (when there is only one way on)",
+    "skip": "To the next choice",
+    "skip_tip": "Step on until there is a choice to make, or to the end of the turn",
+    "step": "Step {number}: {question}",
+    "closed": "Closed here: “{way}”. {why}",
+    "closed_node": "“{node}” is closed here. {why}",
+    "choose_way": "Choose a way on: click a marked box of the diagram or a button below.",
+    "choose_move_board": "Choose on the board (the piles or cards that may be clicked are "
+                         "marked) or below.",
+    "choose_move": "Choose below.",
+    "move_so_far": "The turn: {move}",
+    "walk_done": "The turn is over. Restart to walk it again another way.",
+    "picked": "Picked so far: {tokens}. Click more piles to complete a take.",
+    "not_now": "Nothing to click on the board at this step: choose a way in the diagram.",
+    "way": "{label} → {next}",
+    "play_move": "Play it",
+    "moves": "Move",
+    # exercises
+    "check": "Check",
+    "hint": "Hint",
+    "hint_tip": "Show a hint",
+    "right": "Right.",
+    "wrong": "Not quite.",
+    "try_again": "Try again: change your answer and check it once more.",
+    "solved": "solved",
+    "answer_board_card": "Click a card on the board.",
+    "answer_board_tokens": "Click the piles on the board, then Check.",
+    "answer_board_move": "Play the move on the board: click piles, then Take; or a card or a "
+                         "deck, then Buy or Reserve.",
+    "nothing_picked": "Pick something on the board first.",
+    "number": "Your answer",
+    "rules_checked": "Rules: {rules}",
+    # the move picker
+    "take": "Take",
+    "buy": "Buy",
+    "reserve": "Reserve",
+    "clear": "Clear",
+    "pass": "Pass",
+    # lessons
+    "minutes": "about {minutes} minutes",
+    "exercise": "Exercise",
+    "previous_chapter": "Previous chapter",
+    "next_chapter": "Next chapter: {title}",
+    # puzzles
+    "puzzles_title": "Find the move",
+    "puzzles_summary": "Positions from real games: find the move that was played.",
+    "puzzle_where": "Puzzle {number} of {count}: turn {turn}, {player} to move. Find the move "
+                    "{player} played.",
+    "puzzle_where_hard": "Puzzle {number} of {count}: turn {turn}, {player} to move. Find the "
+                         "hard bot's move.",
+    "puzzle_progress": "{solved} of {count} puzzles solved.",
+    "puzzle_previous": "Previous puzzle",
+    "puzzle_next": "Next puzzle",
+    "puzzle_show": "Show the move",
+    "puzzle_answer": "The move was {move}.",
+    "puzzle_no_comment": "The game has no comment on this move.",
+    # the Learn tab
+    "chapter": "Chapter",
+    "chapter_option": "{number}. {title} ({solved}/{total})",
+    "puzzles_option": "Puzzles: find the move ({solved}/{total})",
+    "no_such_chapter": "There is no chapter {name!r}. The chapters: {known}.",
+    # the replay viewer's stepper
+    "step_through": "Step through this move",
+    "step_through_tip": "Walk the move's path through the diagram node by node",
+    "whole_path": "Whole path",
+    "whole_path_tip": "Show the move's whole path at once",
+    "first_step": "First step",
+    "previous_step": "Previous step",
+    "next_step": "Next step",
+    "last_step": "Last step",
+    "step_of": "Step {number} of {count}: {question}",
+    "no_move": "Turn 0: no move has been played yet.",
+}
+"""Every word of the Learn widgets, by key."""

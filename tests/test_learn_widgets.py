@@ -1,0 +1,379 @@
+"""The Learn widgets driven from Python, as a learner's clicks drive them: the diagram walk on a
+position (its buttons, the diagram's nodes and the board), the lessons' exercises answered
+right and wrong, and the puzzles.
+
+Clicks on the board go through ``board.act`` (what the page sends), clicks on a diagram node or
+a rule id through ``LinkedHTML.click``; what the page would show is read from the widgets.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from splendor_nb.cards import GEMS
+from splendor_nb.engine import new_game
+from splendor_nb.learn import Chapter, Exercise, Walk, shipped_chapters, teacher_puzzles
+from splendor_nb.learn.checkers import Answer
+from splendor_nb.moves import Move
+from splendor_nb.ui.learn import (
+    ExerciseView,
+    LearnTab,
+    LessonView,
+    LinkedHTML,
+    MovePicker,
+    PuzzleView,
+    RulePanel,
+    WalkView,
+)
+from splendor_nb.ui.learn.links import markdown_html
+from splendor_nb.ui.learn.style import learn_style
+
+STATIC = Path(__file__).resolve().parent.parent / "splendor_nb" / "ui" / "static"
+
+
+def chapter(chapter_id: str) -> Chapter:
+    return next(c for c in shipped_chapters() if c.id == chapter_id)
+
+
+def exercise(chapter_id: str, exercise_id: str) -> Exercise:
+    return next(c for c in shipped_chapters() if c.id == chapter_id).exercise(exercise_id)
+
+
+def play_on_board(picker: MovePicker, text: str) -> None:
+    """Play a move's action with clicks on the board and the picker's buttons."""
+    move = Move.parse(text)
+    board = picker.board
+    if move.kind == "take":
+        for colour, count in zip(GEMS, move.gems, strict=False):
+            for _ in range(count):
+                board.act({"action": "supply", "colour": colour})
+        picker.buttons["take"].click()
+    elif move.kind == "reserve" and move.card is None:
+        board.act({"action": "deck", "tier": str(move.tier)})
+        picker.buttons["reserve"].click()
+    else:
+        view = picker.builder.view
+        held = {card.id for card in view.players[view.current_player].reserved}
+        board.act({"action": "reserved" if move.card in held else "card",
+                   "card": move.card or ""})
+        picker.buttons["buy" if move.kind == "buy" else "reserve"].click()
+
+
+def answer_by_clicks(view: ExerciseView, value: Answer) -> None:
+    """Answer an exercise the way a learner does: buttons, a number, the board."""
+    exercise = view.exercise
+    if exercise.answer_by == "choice" and exercise.multiple:
+        chosen = {str(v) for v in value} if isinstance(value, tuple | list) else {str(value)}
+        for option, button in view.options.items():
+            button.value = option in chosen
+        view.check.click()
+    elif exercise.answer_by == "choice":
+        view.options[str(value)].click()
+    elif exercise.answer_by == "number":
+        view.number.value = int(str(value))
+        view.check.click()
+    elif exercise.pick == "move":
+        assert view.picker is not None
+        play_on_board(view.picker, str(value))
+    else:
+        assert view.board is not None
+        view.board.act({"action": "card", "card": str(value)})
+
+
+# --- the diagram walk --------------------------------------------------------------------------
+
+
+def test_each_decision_node_answers_for_the_position_with_its_rule() -> None:
+    view = WalkView(new_game(seed=7), ["Ada", "Ben"])
+    assert "Ada to move: turn 0, round 1." in view.step.value
+    view.next.click()
+    assert 'data-current="q_action"' in view.diagram.value
+    view.diagram.click("node", "q_four")  # a marked box of the diagram: the gems branch
+    assert view.walk.current.node == "q_four"
+    assert "Yes: white, blue, green, red, black have 4 or more each" in view.step.value
+    assert 'data-rule="R-TAKE2"' in view.step.value  # R-TAKE2 cited, as a button
+
+
+def test_a_branch_closed_here_is_greyed_with_its_reason() -> None:
+    view = WalkView(new_game(seed=7), ["Ada", "Ben"])
+    view.next.click()
+    # R-PASS: a player with a legal action may not pass
+    assert 'data-node="pass"' in view.diagram.value
+    pass_node = view.diagram.value.split('data-node="pass"')[1].split(">")[0]
+    assert 'data-closed="1"' in pass_node and "may not pass" in pass_node
+    assert "Closed here: “nothing legal → Pass (nothing is legal)”" in view.step.value
+    view.diagram.click("node", "pass")
+    assert view.walk.current.node == "q_action"  # a closed node cannot be chosen ...
+    assert "is closed here" in view.step.value and "may not pass" in view.step.value
+    assert view.rules is not None and view.rules.shown == ("R-PASS",)  # ... its rule shows
+
+
+def test_reserving_is_closed_with_three_cards_in_hand() -> None:
+    position = chapter("actions").positions["mia-hal"]  # Hal holds three reserved cards
+    view = WalkView(position.state, position.names)
+    view.next.click()
+    view.choose("q_reserved")
+    assert "No: Hal holds 3, the limit, so reserving is closed" in view.step.value
+    assert 'data-rule="R-RESERVE-LIMIT"' in view.step.value
+    with pytest.raises(ValueError, match="R-RESERVE-LIMIT"):
+        view.choose("q_reserve")
+    assert [button.description for button in view.ways.children] == []  # one way on: Next
+    assert not view.next.disabled
+
+
+def test_a_take_is_clicked_on_the_board_and_the_board_shows_it() -> None:
+    view = WalkView(new_game(seed=7), ["Ada", "Ben"])
+    view.next.click()
+    view.choose("q_four")
+    view.next.click()
+    view.choose("take3")
+    assert 'data-action="supply" data-colour="white"' in view.board.svg  # the piles marked
+    for colour in ("white", "blue"):
+        view.board.act({"action": "supply", "colour": colour})
+    assert view.walk.current.node == "take3" and view.picked == (1, 1, 0, 0, 0, 0)
+    assert "Picked so far: 1 white, 1 blue" in view.step.value
+    view.board.act({"action": "supply", "colour": "green"})  # R-TAKE3: three colours
+    assert view.walk.current.node == "end" and str(view.walk.move) == "+wbg"
+    assert 'data-turn="1"' in view.board.svg  # the board shows the position after the take
+    assert "The turn: +wbg" in view.step.value
+
+
+def test_a_click_on_the_board_before_the_action_says_to_choose_a_way() -> None:
+    view = WalkView(new_game(seed=7))
+    view.board.act({"action": "supply", "colour": "red"})
+    assert view.walk.current.node == "start"
+    assert "Nothing to click on the board at this step" in view.step.value
+
+
+def walk_to(view: WalkView, move: str, node: str) -> None:
+    """Click the diagram's boxes along ``move``'s path, up to ``node``."""
+    path = Walk.of_move(view.walk.state, move).nodes
+    for box in path[1:path.index(node) + 1]:
+        view.diagram.click("node", box)
+    assert view.walk.current.node == node
+
+
+def test_the_end_of_turn_checks_are_stepped_one_by_one() -> None:
+    position = chapter("token-limit").positions["eleven"]  # Ada holds 9; red, black left
+    view = WalkView(position.state, position.names)
+    walk_to(view, "+rk -w", "take3")
+    view.choose("+rk")  # R-TAKE3: the two colours left
+    view.next.click()  # end -> q_over10
+    assert view.walk.current.node == "q_over10"
+    assert "Ada holds 11 tokens and gives back 1" in view.step.value
+    assert 'data-rule="R-LIMIT10"' in view.step.value
+    view.next.click()  # R-LIMIT10: more than 10, so the return node
+    assert view.walk.current.node == "return"
+    returns = [button.description for button in view.ways.children]
+    assert returns and all(text.startswith("-") for text in returns)
+    view.ways.children[0].click()
+    assert view.walk.current.node == "q_noble" and 'data-rule="R-NOBLE"' in view.step.value
+    view.next.click()
+    assert view.walk.current.node == "q_15" and 'data-rule="R-END-TRIGGER"' in view.step.value
+    view.next.click()
+    assert view.walk.done and "The turn is over" in view.step.value
+    assert view.next.disabled and view.skip.disabled
+
+
+def test_a_noble_due_is_answered_at_its_check() -> None:
+    position = chapter("nobles").positions["ben-noble"]
+    view = WalkView(position.state, position.names)
+    walk_to(view, "B1r2", "buy")
+    view.board.act({"action": "card", "card": "1r2"})  # R-BUY: an affordable card, clicked
+    assert view.walk.steps[-2].chosen == "B1r2"
+    view.skip.click()  # one noble due: no choice to stop at
+    assert view.walk.nodes[-4:] == ("q_noble", "noble", "q_15", "next")
+    noble_step = next(step for step in view.walk.steps if step.node == "q_noble")
+    assert noble_step.answer.text().startswith("Yes: N2 asks for 4 green, 4 red")
+    assert 'data-visited="N2"' in view.board.svg  # R-NOBLE: the board shows the visit
+
+
+def test_back_and_restart_and_a_walked_node_clicked_go_back() -> None:
+    view = WalkView(new_game(seed=7))
+    assert view.back.disabled and view.restart.disabled
+    view.next.click()
+    view.choose("q_four")
+    view.next.click()
+    view.back.click()
+    assert view.walk.current.node == "q_four"
+    view.diagram.click("node", "start")
+    assert view.walk.nodes == ("start",)
+    view.next.click()
+    view.choose("q_reserved")
+    view.restart.click()
+    assert view.walk.nodes == ("start",) and view.back.disabled
+
+
+def test_many_moves_at_a_node_are_a_list_to_pick_from() -> None:
+    view = WalkView(new_game(seed=7))
+    view.next.click()
+    view.choose("q_reserved")
+    view.next.click()
+    view.choose("reserve")  # R-RESERVE: 12 face-up cards and 3 decks
+    assert view.ways.children == (view.moves, view.play_move)
+    view.moves.value = "R?2"
+    view.play_move.click()
+    assert view.walk.current.node == "gold" and str(view.walk.move) == "R?2"
+
+
+def test_clicking_a_node_or_a_rule_id_shows_the_rule_text() -> None:
+    view = WalkView(new_game(seed=7))
+    assert view.rules is not None and view.rules.widget.layout.display == "none"
+    view.diagram.click("node", "q_noble")  # not a way on: only its rule
+    assert view.rules.shown == ("R-NOBLE",) and view.walk.nodes == ("start",)
+    assert "### R-NOBLE" not in view.rules.text.value and "R-NOBLE" in view.rules.text.value
+    view.step.click("rule", "R-PASS")
+    assert view.rules.shown == ("R-PASS",)
+    view.rules.text.click("rule", "R-TAKE2")  # a rule cited inside a rule's text
+    assert view.rules.shown == ("R-TAKE2",)
+    view.rules.close.click()
+    assert view.rules.widget.layout.display == "none"
+
+
+# --- links and the panel -------------------------------------------------------------------------
+
+
+def test_rule_ids_become_buttons_and_the_page_cannot_send_anything_else() -> None:
+    html = markdown_html("Take two (R-TAKE2), never R-NOSUCH, and `R-LIMIT10` in code.")
+    assert html.count('data-rule="R-TAKE2"') == 1 and "R-NOSUCH" in html
+    assert 'data-rule="R-NOSUCH"' not in html and 'data-rule="R-LIMIT10"' in html
+    text = LinkedHTML(html)
+    seen: list[tuple[str, str]] = []
+    text.on_click(lambda kind, target: seen.append((kind, target)))
+    for junk in ({"kind": "rule", "id": "R-NOSUCH"}, {"kind": "eval", "id": "x"},
+                 {"kind": "rule"}, ["rule", "R-TAKE2"], {"kind": "node", "id": 3}):
+        text._received(text, junk, None)
+    text._received(text, {"kind": "node", "id": "q_15"}, None)
+    assert seen == [("node", "q_15")]
+
+
+def test_a_panel_for_a_node_without_rules_stays_as_it_was() -> None:
+    panel = RulePanel()
+    panel.show("R-TAKE3")
+    panel.show("start")
+    assert panel.shown == ("R-TAKE3",)
+
+
+def test_the_learn_front_end_is_in_files_in_the_palettes_colours() -> None:
+    assert str(LinkedHTML._esm) == (STATIC / "learn_links.js").read_text(encoding="utf-8")
+    assert str(LinkedHTML._css) == (STATIC / "learn_links.css").read_text(encoding="utf-8")
+    css = (STATIC / "learn.css").read_text(encoding="utf-8")
+    assert learn_style().endswith(f"{css}</style>")
+    assert "--splendor-right-background:" in learn_style()
+
+
+# --- exercises ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("chapter_index", range(len(shipped_chapters())))
+def test_every_exercise_takes_its_stated_answer_by_clicks_and_refuses_the_wrong_one(
+        chapter_index: int) -> None:
+    lesson = shipped_chapters()[chapter_index]
+    view = LessonView(lesson)
+    for item in lesson.exercises:
+        shown = view.exercises[item.id]
+        answer_by_clicks(shown, item.wrong_answer)
+        assert shown.feedback is not None and not shown.feedback.correct, item.id
+        assert "splendor-wrong" in shown.said.value and "Try again" in shown.said.value
+        assert any(f'data-rule="{rule}"' in shown.said.value for rule in item.rules), item.id
+        answer_by_clicks(shown, item.answer)
+        assert shown.feedback.correct and shown.solved, item.id
+        assert "splendor-right" in shown.said.value and "✓ solved" in shown.title.value
+    assert f"all {len(lesson.exercises)} exercises solved" in view.progress_line.value
+    assert view.progress_end.value == view.progress_line.value
+
+
+def test_a_wrong_answer_after_a_right_one_keeps_the_exercise_solved() -> None:
+    lesson = chapter("actions")
+    view = LessonView(lesson)
+    shown = view.exercises["no-pass"]
+    shown.options["no"].click()
+    shown.options["yes"].click()  # R-PASS
+    assert shown.options["yes"].button_style == "danger" and shown.options["no"].button_style == ""
+    assert shown.solved and "1 of 8 exercises solved" in view.progress_line.value
+
+
+def test_a_hint_is_shown_when_asked_for() -> None:
+    shown = ExerciseView(exercise("actions", "reserve-limit"))
+    assert shown.hint_text.value == ""
+    shown.hint.click()
+    assert "Count the cards in Hal's hand." in shown.hint_text.value
+
+
+def test_the_engine_says_why_a_card_brings_no_noble() -> None:
+    shown = ExerciseView(exercise("nobles", "noble-ben"))
+    assert shown.board is not None and 'data-action="card"' in shown.board.svg
+    shown.board.act({"action": "card", "card": "1k2"})
+    assert shown.feedback is not None and not shown.feedback.correct
+    assert "brings no noble" in shown.said.value and 'data-rule="R-NOBLE"' in shown.said.value
+
+
+def test_an_illegal_move_on_the_board_is_refused_with_its_rule() -> None:
+    shown = ExerciseView(exercise("strategy", "puzzle-green"))
+    assert shown.picker is not None
+    shown.picker.board.act({"action": "supply", "colour": "gold"})  # R-TAKE3: no gold pile
+    assert "R-TAKE3" in shown.picker.prompt.value and shown.feedback is None
+    play_on_board(shown.picker, "+gg")  # R-TAKE2: green has 4
+    assert shown.feedback is not None and shown.feedback.correct
+
+
+def test_a_board_exercise_without_a_click_says_to_pick_first() -> None:
+    shown = ExerciseView(exercise("nobles", "noble-ben"))
+    shown.check.click()
+    assert shown.feedback is None
+
+
+def test_the_sections_board_is_not_drawn_twice() -> None:
+    view = LessonView(chapter("nobles"))
+    # "The reply" section: its board exercise draws the board, the choice after it has none
+    assert view.exercises["noble-ada"].board is not None
+    assert view.exercises["noble-tokens"].board is None
+    assert len(view.walks) == 1
+
+
+# --- puzzles and the Learn tab -----------------------------------------------------------------
+
+
+def test_the_teacher_games_puzzles_are_found_on_the_board() -> None:
+    puzzles = teacher_puzzles()
+    view = PuzzleView(puzzles)
+    for index, puzzle in enumerate(puzzles):
+        view.open(index)
+        assert f"Puzzle {index + 1} of {len(puzzles)}" in view.where.value
+        play_on_board(view.picker, str(puzzle.answer).split()[0])
+        assert view.verdict is not None and view.verdict.correct, puzzle.number
+        if puzzle.explanation:
+            assert puzzle.explanation.split("(R-")[0][:40] in view.said.value.replace(
+                "&#x27;", "'")
+    assert len(view.solved) == len(puzzles) and view.next.disabled
+
+
+def test_a_wrong_puzzle_move_names_the_move_to_find_only_when_asked() -> None:
+    view = PuzzleView(teacher_puzzles())
+    play_on_board(view.picker, "+wbr")
+    assert view.verdict is not None and not view.verdict.correct
+    assert "Try again" in view.said.value and view.solved == set()
+    view.hint.click()
+    assert "Ada takes gems." in view.said.value
+    view.show.click()
+    assert "The move was +wbg." in view.said.value
+
+
+def test_the_learn_tab_picks_chapters_and_counts_progress() -> None:
+    tab = LearnTab()
+    assert tab.view.chapter.id == "setup" and tab.previous.disabled
+    assert tab.picker.options[0][0] == "1. The box and the setup (0/7)"
+    tab.next.click()
+    assert tab.view.chapter.id == "actions" and tab.picker.value == 1
+    tab.view.exercises["no-pass"].options["no"].click()
+    assert tab.picker.options[1][0] == "2. The four actions (1/8)" and tab.picker.value == 1
+    tab.picker.value = len(tab.chapters)
+    assert isinstance(tab.view, PuzzleView) and tab.next.layout.display == "none"
+    play_on_board(tab.view.picker, "+wbg")
+    assert tab.picker.options[-1][0].endswith(f"(1/{len(tab.puzzles)})")
+    tab.open("1")
+    assert tab.view.chapter.id == "setup"
+    with pytest.raises(KeyError, match="There is no chapter 'nope'"):
+        tab.open("nope")
