@@ -1,6 +1,6 @@
 """The Learn widgets driven from Python, as a learner's clicks drive them: the diagram walk on a
 position (its buttons, the diagram's nodes and the board), the lessons' exercises answered
-right and wrong, and the puzzles.
+right and wrong, the puzzles, and the Replay tab's step-through.
 
 Clicks on the board go through ``board.act`` (what the page sends), clicks on a diagram node or
 a rule id through ``LinkedHTML.click``; what the page would show is read from the widgets.
@@ -17,6 +17,8 @@ from splendor_nb.engine import new_game
 from splendor_nb.learn import Chapter, Exercise, Walk, shipped_chapters, teacher_puzzles
 from splendor_nb.learn.checkers import Answer
 from splendor_nb.moves import Move
+from splendor_nb.replay import Replay
+from splendor_nb.ui import ReplayController, ReplayViewer
 from splendor_nb.ui.learn import (
     ExerciseView,
     LearnTab,
@@ -377,3 +379,35 @@ def test_the_learn_tab_picks_chapters_and_counts_progress() -> None:
     assert tab.view.chapter.id == "setup"
     with pytest.raises(KeyError, match="There is no chapter 'nope'"):
         tab.open("nope")
+
+
+# --- the Replay tab's step-through -------------------------------------------------------------
+
+
+def test_the_replay_diagram_steps_through_the_current_move() -> None:
+    replay = Replay.from_state(new_game(seed=7), {"players": [{"name": "Ada"}, {"name": "Ben"}]})
+    replay.play("+wbg")
+    replay.play("R1g8")
+    viewer = ReplayViewer(ReplayController(replay, turn=2))
+    stepper = viewer.stepper
+    whole = viewer.diagram.widget.value
+    assert stepper.step is None and stepper.buttons["next"].layout.display == "none"
+    stepper.start.click()
+    assert stepper.step == 0 and "Step 1 of" in stepper.text.value
+    assert "Ben to move" in stepper.text.value
+    stepper.buttons["next"].click()
+    stepper.buttons["next"].click()
+    assert stepper.walk is not None and stepper.walk.nodes[2] == "q_reserved"
+    assert 'data-current="q_reserved"' in viewer.diagram.widget.value
+    assert "R-RESERVE-LIMIT" in stepper.text.value  # the node's answer, with its rule
+    viewer.diagram.widget.click("node", "gold")  # a node of the path: its step, its rules
+    assert stepper.walk.nodes[stepper.step] == "gold" and stepper.rules.shown == ("R-RESERVE",)
+    stepper.buttons["last"].click()
+    assert stepper.buttons["next"].disabled and "Ada plays next." in stepper.text.value
+    viewer.navigation.buttons["back"].click()  # another turn: the whole path again
+    assert stepper.step is None and stepper.rules.shown == ()
+    assert viewer.diagram.widget.value != whole and "data-current" not in \
+        viewer.diagram.widget.value
+    stepper.buttons["first"].click()
+    viewer.navigation.buttons["first"].click()
+    assert stepper.start.disabled and "no move has been played yet" in stepper.text.value

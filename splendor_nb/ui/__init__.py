@@ -13,9 +13,14 @@ view observes it and writes back to it (STYLE.md 8).
   browser has drawn the page (:mod:`~splendor_nb.ui.shown`).
 - :mod:`~splendor_nb.ui.toolbar`, :mod:`~splendor_nb.ui.downloader`,
   :mod:`~splendor_nb.ui.replays`: opening, saving and downloading replays; the shipped ones.
+- :mod:`~splendor_nb.ui.move_stepper`: :class:`MoveStepper`, the current move stepped through
+  the turn diagram node by node.
 - :mod:`~splendor_nb.ui.viewer`: :class:`ReplayViewer` assembles them all.
 - :mod:`~splendor_nb.ui.play`: :class:`PlayWidget`, a game to play on the clickable board, and
   :class:`PlayFromHere`, the viewer's way into a what-if game.
+- :mod:`~splendor_nb.ui.learn`: :class:`LessonView`, a chapter of the lessons with its live
+  boards and exercises; :class:`WalkView`, a turn walked through the diagram on a position;
+  :class:`PuzzleView`, find-the-move puzzles; :class:`LearnTab`, all of them in the app.
 
 The anywidgets' JavaScript and CSS are files in static/, their colours those of
 :mod:`splendor_nb.palette`.
@@ -35,7 +40,9 @@ from splendor_nb.ui.charts_view import CHART_WIDTH, ReplayCharts
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.downloader import Downloader
 from splendor_nb.ui.keyboard import KEYS, KeyboardShortcuts
+from splendor_nb.ui.learn import ExerciseView, LearnTab, LessonView, PuzzleView, WalkView
 from splendor_nb.ui.move_list import MoveList
+from splendor_nb.ui.move_stepper import MoveStepper
 from splendor_nb.ui.navigation import NavigationBar
 from splendor_nb.ui.play import PlayWidget
 from splendor_nb.ui.play.from_here import PlayFromHere
@@ -54,16 +61,22 @@ __all__ = [
     "ClickableBoard",
     "DiagramView",
     "Downloader",
+    "ExerciseView",
     "KeyboardShortcuts",
+    "LearnTab",
+    "LessonView",
     "MoveList",
+    "MoveStepper",
     "NavigationBar",
     "PlayFromHere",
     "PlayWidget",
+    "PuzzleView",
     "ReplayCharts",
     "ReplayController",
     "ReplayToolbar",
     "ReplayViewer",
     "Shown",
     "ViewSwitch",
+    "WalkView",
     "shipped_replays",
 ]

@@ -17,6 +17,7 @@ from splendor_nb.ui.charts_view import CHART_WIDTH, ReplayCharts
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.keyboard import KeyboardShortcuts
 from splendor_nb.ui.move_list import MoveList
+from splendor_nb.ui.move_stepper import MoveStepper
 from splendor_nb.ui.navigation import NavigationBar
 from splendor_nb.ui.play.from_here import PlayFromHere
 from splendor_nb.ui.replays import REPLAYS_DIR
@@ -49,6 +50,7 @@ class ReplayViewer:
         self.keyboard = KeyboardShortcuts(controller, scope=keyboard)
         self.annotation = AnnotationEditor(controller)
         self.diagram = DiagramView(controller)
+        self.stepper = MoveStepper(controller, self.diagram)
         self.charts = ReplayCharts(controller)
         self.play_from_here = PlayFromHere(controller)  # shown once the app sets its on_play
         self.title = widgets.HTML()
@@ -57,7 +59,8 @@ class ReplayViewer:
         self._show_title()
         board_column = widgets.VBox(
             [self.board.widget, self.navigation.widget, self.view_switch.widget,
-             self.play_from_here.widget, _heading("Turn diagram"), self.diagram.widget],
+             self.play_from_here.widget, _heading("Turn diagram"), self.stepper.widget,
+             self.diagram.widget, self.stepper.rules.widget],
             layout=widgets.Layout(flex="1 1 560px", min_width="min(420px, 100%)",
                                   max_width="1000px"))
         board_column.add_class("splendor-board-column")

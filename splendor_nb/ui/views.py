@@ -18,10 +18,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from splendor_nb.diagram import diagram_svg, turn_path
+from splendor_nb.diagram import StepView, diagram_svg, turn_path
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import ClickableBoard
 from splendor_nb.ui.controller import ReplayController
+from splendor_nb.ui.learn.links import LinkedHTML
 
 
 class BoardView:
@@ -44,14 +45,26 @@ class BoardView:
 
 
 class DiagramView:
-    """The rulebook's turn diagram with the current move's path lit (``.widget``: an HTML)."""
+    """The rulebook's turn diagram with the current move's path lit (``.widget``: a
+    :class:`~splendor_nb.ui.learn.links.LinkedHTML`, the SVG its ``value``).
+
+    :meth:`show_step` draws the move walked so far instead, its nodes clickable (the Replay
+    tab's *Step through this move*, :class:`~splendor_nb.ui.move_stepper.MoveStepper`).
+    """
 
     def __init__(self, controller: ReplayController) -> None:
         self.controller = controller
-        self.widget = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.widget = LinkedHTML()
         self.widget.add_class("splendor-diagram-view")
         controller.observe(self._show, names=["turn", "replay"])
         self._show()
+
+    def show_step(self, step: StepView | None) -> None:
+        """Draw a walk of the current move as far as it has gone (``None``: the whole path)."""
+        if step is None:
+            self._show()
+        else:
+            self.widget.value = diagram_svg(step=step, clickable=True)
 
     def _show(self, _change: object = None) -> None:
         controller = self.controller
