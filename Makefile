@@ -1,4 +1,4 @@
-# splendor_nb: make app | make demo | make test | make bench | make clean
+# splendor_nb: make app | make demo | make lab | make test | make bench | make clean
 # Needs only Python 3.11+ on a fresh clone; pip's index comes from the machine's config.
 
 # The interpreter: Debian's python3.11 when it can make a venv, else python3. Debian builds it
@@ -30,7 +30,7 @@ SERVE = $(BIN)/python -m splendor_nb.server notebooks/app.ipynb --no-browser --V
 # pyproject.toml. On a failing browser test, playwright keeps a screenshot in test-results/.
 PYTEST_FLAGS ?= --nbval-lax --nbval-current-env --screenshot=only-on-failure
 
-.PHONY: app demo test lint layers typecheck bench messages clean distclean
+.PHONY: app demo lab test lint layers typecheck bench messages clean distclean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ $(BIN)/python:
 # Reinstall only when pyproject.toml changes (or the venv is new).
 $(VENV)/.installed-app: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e .
+	touch $@
+
+$(VENV)/.installed-notebook: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[notebook]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
@@ -49,6 +53,15 @@ app: $(VENV)/.installed-app
 
 demo: $(VENV)/.installed-app
 	$(SERVE) --demo $(VOILA_FLAGS)
+
+# `make lab` opens JupyterLab on notebooks/ (the tutorial is notebooks/tutorial.ipynb) at
+# http://127.0.0.1:$(LAB_PORT)/lab, with the address and its token printed in the terminal.
+# --allow-root: it starts as root too (a container); --no-browser: open the printed address.
+LAB_PORT ?= 8888
+LAB_FLAGS ?=
+lab: $(VENV)/.installed-notebook
+	$(BIN)/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --port=$(LAB_PORT) \
+	    --no-browser --allow-root $(LAB_FLAGS)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check splendor_nb support tests benchmarks scripts
