@@ -1,59 +1,174 @@
-"""Calibrate ``evaluate``: the softmax temperature that best predicts who actually wins.
+"""Calibrate ``evaluate``: do its win chances mean what they say?
 
-    .venv/bin/python benchmarks/calibrate_evaluate.py [--games 60] [--seed 2] [--every 3]
+    .venv/bin/python -m benchmarks.calibrate_evaluate [--games 300] [--seed 2] [--every 3]
+        [--workers N]
 
-Plays medium-v-medium games (seats and deals from the seed), rates every ``--every``-th position
-with the search behind :func:`splendor_nb.ai.evaluate`, and prints the log-loss of the winner's
-predicted chance for a range of temperatures, the best one, and how long ``evaluate`` took per
-position (the viewer calls it once per turn).
+Plays bot games on a process pool (:func:`splendor_nb.ai.simulate`): a third medium v medium and
+a third easy v medium with 2 players, a third four medium bots. It rates every ``--every``-th
+position of each with :func:`splendor_nb.ai.evaluate` (on the pool too) and prints, for each
+kind of game and for all of them:
+
+- the calibration: each (position, player) pair's predicted chance, in ten bins, against the
+  share of those players who won (a shared victory counts 1/k), with its 95% Wilson interval;
+- the Brier score (the mean squared distance between a player's chance and 1 for a win, 0
+  otherwise), beside that of always predicting 1/players, and the skill score between them;
+- by phase (the first, middle and last third of each game), and for the player to move;
+- the temperature that would fit best: the chances re-tempered (a softmax's worth differences
+  are ``TEMPERATURE * log p``, so ``p ** (T / T')`` normalised is the same search at ``T'``), the
+  log-loss and Brier score of each; ``evaluate``'s play is not involved, only how it reports;
+- the CPU time of one ``evaluate``.
+The figures in docs/review.md come from the defaults.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import random
 import statistics
 import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
-from splendor_nb.ai import search
-from splendor_nb.ai.simulate import simulate
+from benchmarks.common import reference_line
+from splendor_nb.ai import evaluate, simulate, wilson
+from splendor_nb.ai.search import TEMPERATURE
+from splendor_nb.ai.simulate import stream
+from splendor_nb.replay import Replay
+
+GROUPS = (("2p medium v medium", 2, ("medium",)), ("2p easy v medium", 2, ("easy", "medium")),
+          ("4p medium", 4, ("medium",)))
+BINS = 10
+TEMPERATURES = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
+PHASES = ("first third", "middle third", "last third")
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One rated position: the chances, who won (1/k each on a shared victory), and where."""
+
+    group: str
+    chances: tuple[float, ...]
+    outcome: tuple[float, ...]
+    mover: int
+    phase: int
+    seconds: float
+
+
+def run(games: int = 300, seed: int = 2, every: int = 3, workers: int | None = None) -> None:
+    """Play, rate and print (see the module's text)."""
+    print(reference_line())
+    started = time.perf_counter()
+    samples: list[Sample] = []
+    for index, (group, players, levels) in enumerate(GROUPS):
+        count = games // len(GROUPS) + (index < games % len(GROUPS))
+        replays = simulate(count, players, levels, seed + index, workers=workers,
+                           progress=False)
+        tasks = [(group, replay.dumps(), every) for replay in replays]
+        for rated in stream(_rate, tasks, workers=workers):
+            samples.extend(rated)
+        print(f"{group}: {count} games, {sum(s.group == group for s in samples)} positions "
+              f"rated ({time.perf_counter() - started:.0f} s so far)")
+    for group, _, _ in GROUPS:
+        _report(group, [s for s in samples if s.group == group])
+    _report("all games", samples)
+    print(f"\nevaluate: median {statistics.median(s.seconds for s in samples) * 1000:.0f} ms "
+          f"CPU per position; {time.perf_counter() - started:.0f} s wall clock in all")
+    print(reference_line())
+
+
+def brier(samples: Iterable[Sample], temperature: float = TEMPERATURE) -> float:
+    """The mean over (position, player) pairs of (chance - outcome) squared, the chances
+    re-tempered to ``temperature``."""
+    errors = [(p - o) ** 2 for s in samples
+              for p, o in zip(_tempered(s.chances, temperature), s.outcome, strict=True)]
+    return statistics.fmean(errors)
+
+
+def log_loss(samples: Iterable[Sample], temperature: float = TEMPERATURE) -> float:
+    """The mean of minus the log of the chance given to the winner(s), re-tempered."""
+    losses = [-sum(o * math.log(max(p, 1e-12))
+                   for p, o in zip(_tempered(s.chances, temperature), s.outcome, strict=True))
+              for s in samples]
+    return statistics.fmean(losses)
+
+
+def _report(title: str, samples: Sequence[Sample]) -> None:
+    print(f"\n== {title}: {len(samples)} positions")
+    print("  predicted       pairs   mean predicted   won     95% CI")
+    pairs = [(p, o) for s in samples for p, o in zip(s.chances, s.outcome, strict=True)]
+    for low in range(BINS):
+        inside = [(p, o) for p, o in pairs if low / BINS <= p < (low + 1) / BINS
+                  or (low == BINS - 1 and p == 1.0)]
+        if not inside:
+            continue
+        won = sum(o for _, o in inside)
+        interval = wilson(round(won), len(inside))
+        print(f"  {low / BINS:.1f}-{(low + 1) / BINS:.1f}   {len(inside):8}   "
+              f"{statistics.fmean(p for p, _ in inside):14.3f}   {won / len(inside):.3f}   "
+              f"[{interval[0]:.3f}, {interval[1]:.3f}]")
+    constant = [Sample(s.group, (1 / len(s.chances),) * len(s.chances), s.outcome, s.mover,
+                       s.phase, 0.0) for s in samples]
+    score, base = brier(samples), brier(constant, TEMPERATURE)
+    print(f"  Brier {score:.4f} (1/players always: {base:.4f}; skill {1 - score / base:.3f}); "
+          f"log-loss {log_loss(samples):.4f} (1/players: {log_loss(constant):.4f})")
+    for phase, name in enumerate(PHASES):
+        part = [s for s in samples if s.phase == phase]
+        part_base = [c for c in constant if c.phase == phase]
+        if part:
+            print(f"  {name:>12}: Brier {brier(part):.4f} (1/players {brier(part_base):.4f}), "
+                  f"{len(part)} positions")
+    predicted = statistics.fmean(s.chances[s.mover] for s in samples)
+    won = statistics.fmean(s.outcome[s.mover] for s in samples)
+    print(f"  the player to move: mean chance {predicted:.3f}, won {won:.3f}")
+    fits = [(temperature, log_loss(samples, temperature), brier(samples, temperature))
+            for temperature in TEMPERATURES]
+    print("  temperature   log-loss   Brier" + "".join(
+        f"\n  {t:11.2f}   {loss:.4f}     {score:.4f}" + ("  (now)" if t == TEMPERATURE else "")
+        for t, loss, score in fits))
+    print(f"  best by log-loss: {min(fits, key=lambda f: f[1])[0]}, "
+          f"by Brier: {min(fits, key=lambda f: f[2])[0]}")
+
+
+def _rate(task: tuple[str, str, int]) -> list[Sample]:
+    """Rate every ``every``-th position of one game (what a worker runs)."""
+    group, text, every = task
+    replay = _replay(text)
+    final = replay.state(len(replay))
+    if not final.is_over:
+        return []  # stopped unfinished: no outcome to compare with
+    winners = final.winners
+    outcome = tuple(1 / len(winners) if i in winners else 0.0 for i in range(replay.players))
+    samples = []
+    for turn in range(0, len(replay), every):
+        state = replay.state(turn)
+        started = time.thread_time()
+        chances = evaluate(state)
+        samples.append(Sample(group, chances, outcome, state.current_player,
+                              min(2, 3 * turn // len(replay)), time.thread_time() - started))
+    return samples
+
+
+@lru_cache(maxsize=2)
+def _replay(text: str) -> Replay:
+    return Replay.loads(text)
+
+
+def _tempered(chances: Sequence[float], temperature: float) -> tuple[float, ...]:
+    """The chances ``evaluate`` would give at ``temperature`` instead of ``TEMPERATURE``."""
+    powers = [max(p, 1e-300) ** (TEMPERATURE / temperature) for p in chances]
+    total = sum(powers)
+    return tuple(power / total for power in powers)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--every", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
-    replays = simulate(args.games, players=2, levels=("medium",), seed=args.seed)
-    samples: list[tuple[tuple[float, ...], int]] = []
-    seconds = []
-    for replay in replays:
-        final = replay.state(len(replay))
-        if len(final.winners) != 1:
-            continue
-        for turn in range(0, len(replay), args.every):
-            state = replay.state(turn)
-            started = time.perf_counter()
-            view = state.player_view(state.current_player)
-            worth = search._search(view, random.Random(f"evaluate/{turn}"),
-                                   search.EVALUATE_BUDGET)[1]
-            seconds.append(time.perf_counter() - started)
-            samples.append((worth, final.winners[0]))
-    print(f"{len(samples)} positions from {len(replays)} games; "
-          f"median {statistics.median(seconds):.3f} s per position")
-    losses = {}
-    for temperature in (0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0):
-        loss = 0.0
-        for worth, winner in samples:
-            top = max(worth)
-            weights = [math.exp((w - top) / temperature) for w in worth]
-            loss -= math.log(weights[winner] / sum(weights))
-        losses[temperature] = loss / len(samples)
-        print(f"temperature {temperature:4}: log-loss {losses[temperature]:.4f}")
-    print(f"best: {min(losses, key=lambda t: losses[t])} "
-          f"(a coin flip scores {math.log(2):.4f})")
+    run(args.games, args.seed, args.every, args.workers)
 
 
 if __name__ == "__main__":
