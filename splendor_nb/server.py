@@ -9,8 +9,11 @@ It is voila with three changes, and a fourth in demo mode:
   request carrying the ``_xsrf`` cookie's value, but voila never sets that cookie, so the request
   is refused ("403 '_xsrf' argument missing", voila issue #1458) and the kernel lives on until it
   is culled. The page handler here sets the cookie.
-- **A pooled kernel handed to a page counts as active from then**, so that the culler, which
-  spares kernels waiting in the pool, does not take one whose page has not connected yet.
+- **A kernel is not culled before its page has connected** (:class:`PageKernelManager`,
+  within ``unconnected_timeout``): under load a browser may take minutes to load the page, and
+  the demo's short culling took kernels from pages still loading, which stayed blank. A pooled
+  kernel counts as active from when it is handed to a page, and the kernel of a page whose
+  visitor left before it was sent is shut down.
 - **Demo mode** (``--demo``): voila-demo.json is read after voila.json (short culling, see
   docs/deploy.md); kernels get ``SPLENDOR_DEMO=1``, which makes the app read-only
   (:data:`splendor_nb.app.DEMO_ENV`); and at most :attr:`SplendorVoila.max_visitors` pages hold
@@ -30,12 +33,14 @@ import html
 import os
 import sys
 from collections.abc import Callable, Collection
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, ClassVar
 
 import tornado.web
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Bool, Int
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
@@ -111,6 +116,7 @@ def busy_page(retry_seconds: int, visitors: int) -> str:
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="{3 * retry_seconds}">
+<link rel="icon" href="data:,">
 <title>Splendor: the demo is busy</title>
 <style>
   body {{ font-family: system-ui, "DejaVu Sans", sans-serif; color: #1f2933; background: #f5f3ee;
@@ -156,10 +162,13 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
 
     def load_config_file(self, filename: str, path: Any = None) -> None:
         """voila's config, then, in demo mode, the demo's on top of it (the command line wins
-        over both)."""
+        over both); kernels are managed by :class:`PageKernelManager` unless one is named."""
         super().load_config_file(filename, path=path)
         if filename == "voila" and self.demo:
             super().load_config_file(DEMO_CONFIG, path=path)
+        voila_options = self.config.VoilaConfiguration
+        if "multi_kernel_manager_class" not in voila_options:
+            voila_options.multi_kernel_manager_class = PageKernelManager
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
@@ -182,6 +191,35 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
         return handlers
 
 
+class PageKernelManager(AsyncMappingKernelManager):
+    """jupyter_server's kernel manager, whose culler spares a kernel whose page has never
+    connected until it has been idle for ``unconnected_timeout`` (its page may still be
+    loading); once connected, the usual culling applies (``cull_idle_timeout``, and with
+    ``cull_connected=False`` only without a connection)."""
+
+    unconnected_timeout = Int(300, config=True, help="Seconds a kernel whose page has not "
+                              "connected yet may stay idle before it is culled.")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        self._connected_once: set[str] = set()
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
+        self._connected_once.add(kernel_id)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        self._connected_once &= set(self._kernels)  # forget the kernels that are gone
+        kernel = self._kernels.get(kernel_id)
+        active = getattr(kernel, "last_activity", None)
+        waiting_for_its_page = (
+            kernel_id not in self._connected_once and active is not None
+            and getattr(kernel, "execution_state", None) != "dead"
+            and utcnow() - active < timedelta(seconds=self.unconnected_timeout))
+        if not waiting_for_its_page:
+            await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
+
+
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # voila is untyped
     """voila's page, which sets the ``_xsrf`` cookie (the page's shutdown request carries it),
     marks a pooled kernel active when it is handed out, and, behind a :class:`VisitorGate`,
@@ -193,6 +231,8 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # voila is untype
         self.gate = gate
         self.retry_seconds = retry_seconds
         self._token: object | None = None
+        self._kernel_id: str | None = None
+        self._visitor_left = False
 
     @property
     def kernel_manager(self) -> Any:
@@ -202,7 +242,7 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # voila is untype
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         self.xsrf_token  # noqa: B018  (reading it sets the _xsrf cookie)
-        if self.gate is not None:
+        if self.gate is not None and not path:  # another path is a file: no kernel for it
             self._token = self.gate.admit()
             if self._token is None:
                 self._busy()
@@ -212,10 +252,25 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # voila is untype
         finally:
             if self.gate is not None and self._token is not None:
                 self.gate.finished(self._token)
+            if self._visitor_left and self._kernel_id is not None:
+                await self._shut_down_unseen_kernel(self._kernel_id)
+
+    def on_connection_close(self) -> None:
+        """The visitor left before the page was sent."""
+        self._visitor_left = True
+        super().on_connection_close()
 
     def _claim(self, kernel_id: str) -> None:
+        self._kernel_id = kernel_id
         if self.gate is not None and self._token is not None:
             self.gate.claim(self._token, kernel_id)
+
+    async def _shut_down_unseen_kernel(self, kernel_id: str) -> None:
+        manager = self.settings["kernel_manager"]
+        if kernel_id in manager:
+            self.log.info("The visitor left before the page was sent: shutting down %s",
+                          kernel_id)
+            await ensure_async(manager.shutdown_kernel(kernel_id))
 
     def _busy(self) -> None:
         assert self.gate is not None

@@ -7,20 +7,34 @@ anything outside the server; every page sets the ``_xsrf`` cookie its shutdown r
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import signal
+import socket
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from datetime import timedelta
 from email.message import Message
+from types import SimpleNamespace
 
+import psutil
 import pytest
+from jupyter_server._tz import utcnow
 
 import splendor_nb.app
 from splendor_nb import server
-from splendor_nb.server import BUSY_CLASS, TEMPLATE_DIR, SplendorVoila, VisitorGate, busy_page
-from support.voila_server import APP_NOTEBOOK, REPO_ROOT, SERVER_MODULE, start_voila
+from splendor_nb.server import (
+    BUSY_CLASS,
+    TEMPLATE_DIR,
+    PageKernelManager,
+    SplendorVoila,
+    VisitorGate,
+    busy_page,
+)
+from support.voila_server import APP_NOTEBOOK, REPO_ROOT, SERVER_MODULE, VoilaServer, start_voila
 
 
 @pytest.fixture
@@ -65,6 +79,39 @@ def test_local_use_keeps_voilas_settings_and_saving(fresh_app: SplendorVoila) ->
     assert app.config.Voila.tornado_settings["websocket_max_message_size"] > 10 * 2**20
     assert server.DEMO_ENV not in os.environ
     assert app.template_paths[0] == str(TEMPLATE_DIR)
+    assert app.config.VoilaConfiguration.multi_kernel_manager_class is PageKernelManager
+
+
+def culled_after(idle_seconds: float, *, connected_before: bool) -> bool:
+    """Whether the demo's culler (60 s idle, unconnected pages spared for 300 s) shuts down a
+    kernel idle that long, with no connection now."""
+    manager = PageKernelManager(cull_idle_timeout=60, cull_connected=False)
+    shut: list[str] = []
+
+    async def shutdown_kernel(kernel_id: str, *args: object, **kwargs: object) -> None:
+        shut.append(kernel_id)
+
+    manager.shutdown_kernel = shutdown_kernel
+    manager._kernels["k"] = SimpleNamespace(
+        last_activity=utcnow() - timedelta(seconds=idle_seconds), execution_state="idle",
+        kernel_name="python3", kernel_spec=SimpleNamespace(metadata={}))
+    manager._kernel_connections["k"] = 0
+    if connected_before:
+        manager.notify_connect("k")
+        manager.notify_disconnect("k")
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    return shut == ["k"]
+
+
+def test_a_kernel_whose_page_is_still_loading_is_not_culled() -> None:
+    """Under load a page may take minutes to connect: culled then, it would stay blank."""
+    assert not culled_after(100, connected_before=False)
+    assert culled_after(400, connected_before=False)  # its page never came
+
+
+def test_a_kernel_whose_page_was_closed_is_culled_after_the_idle_timeout() -> None:
+    assert culled_after(100, connected_before=True)
+    assert not culled_after(30, connected_before=True)
 
 
 def test_a_page_that_ends_without_a_kernel_frees_its_place() -> None:
@@ -118,5 +165,27 @@ def test_past_the_cap_a_visitor_gets_the_busy_page_at_once() -> None:
         status, headers, body = fetch(demo.url)
         assert status == 503 and headers["Retry-After"] == "5"
         assert BUSY_CLASS in body and "1 visitor is looking at games right now" in body
+    finally:
+        demo.stop()
+
+
+def kernel_processes(voila: VoilaServer) -> int:
+    children = psutil.Process(voila.process.pid).children(recursive=True)
+    return sum("ipykernel_launcher" in " ".join(child.cmdline()) for child in children)
+
+
+def test_the_kernel_of_a_visitor_who_left_before_the_page_came_is_shut_down() -> None:
+    demo = start_voila(APP_NOTEBOOK, module=SERVER_MODULE,
+                       extra_args=["--demo", "--VoilaConfiguration.preheat_kernel=False"])
+    try:
+        with socket.create_connection(("127.0.0.1", demo.port)) as visitor:
+            visitor.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            visitor.recv(1)  # the page has begun: its kernel is starting
+        for _ in range(600):  # bounded: the notebook runs to its end first
+            if kernel_processes(demo) == 0 and "before the page was sent" in demo.log():
+                break
+            time.sleep(0.2)
+        assert "The visitor left before the page was sent" in demo.log(), demo.log()
+        assert kernel_processes(demo) == 0
     finally:
         demo.stop()

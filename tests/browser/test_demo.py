@@ -98,7 +98,8 @@ def outside(visitor: Page) -> list[str]:
 
 
 def open_app(page: Page, server: VoilaServer, query: str = "") -> Any:
-    return goto_voila(page, server.url + query, ".splendor-app", server=server)
+    """The Replay tab's viewer, once the page shows it."""
+    return goto_voila(page, server.url + query, ".splendor-app .splendor-viewer", server=server)
 
 
 def shoot(locator: Any, name: str) -> None:
@@ -106,10 +107,10 @@ def shoot(locator: Any, name: str) -> None:
     locator.screenshot(path=str(SHOTS / name))
 
 
-def comment_on_turn_one(app: Any, page: Page, text: str) -> None:
+def comment_on_turn_one(app: Any, text: str) -> None:
     app.locator(".splendor-forward").click()
-    expect(page.locator(".splendor-board").first).to_have_attribute("data-turn", "1",
-                                                                      timeout=UPDATE_MS)
+    expect(app.locator(".splendor-board").first).to_have_attribute("data-turn", "1",
+                                                                     timeout=UPDATE_MS)
     comment = app.locator(".splendor-comment textarea")
     comment.fill(text)
     comment.blur()  # the text box sends its value when it loses focus
@@ -124,7 +125,7 @@ def test_the_demo_is_read_only_shows_no_server_path_and_fetches_nothing_from_out
                if message.type == "error" else None)
     shipped = shipped_replays()[FIRST_REPLAY].read_bytes()
     app = open_app(visitor, demo)
-    comment_on_turn_one(app, visitor, "Kept in my download.")
+    comment_on_turn_one(app, "Kept in my download.")
     save = app.locator(".splendor-save")
     expect(save).to_be_disabled()
     expect(save).to_have_attribute("title", "Saving is off in this public demo: Download keeps "
@@ -160,8 +161,8 @@ def test_a_visitor_past_the_cap_gets_the_busy_page_then_the_board(
         expect(busy).to_contain_text("This page tries again by itself")
         shoot(busy, "demo-busy.png")
         visitor.close(run_before_unload=True)  # the first visitor leaves: the place is free
-        expect(waiting.locator(".splendor-app .splendor-board").first).to_be_visible(
-            timeout=RETURN_MS)
+        expect(waiting.locator(".splendor-app .splendor-viewer .splendor-board").first
+               ).to_be_visible(timeout=RETURN_MS)
         waiting.close(run_before_unload=True)
     finally:
         second.close()
@@ -197,7 +198,7 @@ def test_a_save_over_a_file_changed_since_it_was_opened_asks_to_save_a_copy(
     app = open_app(visitor, local, "?replay=duel")
     save = app.locator(".splendor-save")
     expect(save).to_have_attribute("title", "Save the comments into duel.json")
-    comment_on_turn_one(app, visitor, "Mine.")
+    comment_on_turn_one(app, "Mine.")
     theirs = json.loads(path.read_text(encoding="utf-8"))  # another page saves meanwhile
     theirs["turns"][0]["comment"] = "Theirs."
     path.write_text(json.dumps(theirs), encoding="utf-8")
