@@ -238,6 +238,8 @@ def test_an_analysis_by_another_engine_or_budget_is_stale() -> None:
     assert replay.analysis is not None
     replay.analysis = Analysis("an older engine", BUDGET, replay.analysis.positions)
     assert stored_review(replay) is None and pending(replay, budget=BUDGET) == 5
+    older = stored_review(replay, any_engine=True)
+    assert older is not None and older.engine == "an older engine"
     assert Replay.loads(replay.dumps()).analysis == replay.analysis  # kept, as it is
 
 

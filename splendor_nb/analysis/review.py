@@ -206,7 +206,8 @@ def review(replay: Replay, progress: Progress | None = None, cancel: Cancel | No
     is looked at between positions and every :data:`POLL_SECONDS`; a cancelled review raises
     :class:`ReviewCancelled`. Positions are judged on a process pool of ``workers`` processes
     (all cores by default; 1: in this process), or on ``executor`` (any
-    :class:`concurrent.futures.Executor`).
+    :class:`concurrent.futures.Executor`). The main line is judged as it was when the review
+    began: change it only once the review has returned (a UI runs it in a thread).
 
     >>> from splendor_nb.engine import new_game
     >>> replay = Replay.from_state(new_game(players=2, seed=7))
@@ -243,9 +244,10 @@ def review(replay: Replay, progress: Progress | None = None, cancel: Cancel | No
     return _built(replay, analysis)
 
 
-def stored_review(replay: Replay) -> Review | None:
-    """The review that ``replay.analysis`` holds, if it is complete and current (this engine's,
-    every position of the main line), whatever its budget; else ``None``.
+def stored_review(replay: Replay, any_engine: bool = False) -> Review | None:
+    """The review that ``replay.analysis`` holds, if it covers every position of the main line
+    and is this engine's (``any_engine=True``: or an older one's, which ``Review.engine`` then
+    names; see :func:`engine_id`), whatever its budget; else ``None``.
 
     >>> from splendor_nb.engine import new_game
     >>> replay = Replay.from_state(new_game(players=2, seed=7))
@@ -256,7 +258,7 @@ def stored_review(replay: Replay) -> Review | None:
     (True, 1)
     """
     analysis = replay.analysis
-    if analysis is None or analysis.engine != engine_id():
+    if analysis is None or not (any_engine or analysis.engine == engine_id()):
         return None
     played = [turn.move for turn in replay.turns] + [None]
     held = analysis.positions[:analysis.current(replay.turns)]
@@ -513,9 +515,11 @@ def _complete(entry: PositionAnalysis | None, played: Move | None) -> bool:
 
 
 def _built(replay: Replay, analysis: Analysis) -> Review:
+    """The review that ``analysis`` holds of the turns it covers (all of them, unless the main
+    line grew while the review ran)."""
     positions = analysis.positions
     moves = []
-    for turn, entry in enumerate(replay.turns, start=1):
+    for turn, entry in enumerate(replay.turns[:len(positions) - 1], start=1):
         before, after = positions[turn - 1], positions[turn]
         player = replay.state(turn - 1).current_player
         best = before.best
