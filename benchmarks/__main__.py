@@ -6,8 +6,9 @@ import importlib
 import sys
 
 NAMES = ("engine", "replay_load", "tournament", "viewer", "corpus")
-ON_REQUEST = ("instructions",)
-"""Run only when named: they need valgrind and take minutes."""
+ON_REQUEST = ("instructions", "load")
+"""Run only when named, as they take minutes: instructions needs valgrind; load serves the demo
+to a crowd of browsers (``python -m benchmarks.load`` takes scenarios and voila options)."""
 
 
 def main(argv: list[str]) -> None:

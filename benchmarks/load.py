@@ -1,0 +1,334 @@
+"""Load on the public demo over loopback: visitors at once, and a stream of them.
+
+    python -m benchmarks.load                     # 5, 10 and 20 at once, then 60 over 3 minutes
+    python -m benchmarks.load 20                  # one scenario: 5, 10, 20 or arrivals
+    python -m benchmarks.load 20 -- --SplendorVoila.max_visitors=6   # voila options after --
+
+The demo runs as ``make demo`` runs it (splendor_nb.server --demo: voila.json, then
+voila-demo.json) on 127.0.0.1. Each visitor is a browser context in one headless chromium: it
+opens the page and waits for the board (a busy page retries by itself: the visitor is counted
+as having met it, and goes on waiting), steps ten turns with the → key, then leaves. Every other
+visitor closes its tab (``beforeunload`` runs and the page asks for its kernel to be shut down);
+the others vanish (the context closes without it, as when a browser crashes or a phone drops
+the tab), and their kernels wait for the culler.
+
+Per scenario: boards shown, busy pages met, blank pages (neither board nor busy page within
+``VISITOR_SECONDS``), the median and the longest time to the board, the visitors' kernels
+still alive 0 to 150 s after the last visitor left (kernels beyond the pre-heated pool), and
+the peak memory of the server with its kernels, sampled every second (PSS summed: pages shared
+by processes split among them; RSS, which counts them in each, beside it), with the largest
+kernel's, and the CPU seconds the server with its kernels and the browser used, per
+visitor (load on the machine from elsewhere slows the times, not these). Targets on a 2-core
+machine: every visitor gets a board or the busy page, never a blank one; 20 at once all get a
+board with the median under 20 s; no kernel of a closed page alive 120 s after it left. Loops
+and waits are bounded; nothing leaves 127.0.0.1. Browser and server share the machine here; a
+real host has the server alone (docs/deploy.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import psutil
+
+from benchmarks.common import reference_line
+from support.voila_server import (
+    APP_NOTEBOOK,
+    CHROMIUM_ARGS,
+    SERVER_MODULE,
+    VoilaServer,
+    find_chromium,
+    start_voila,
+)
+
+AT_ONCE = (5, 10, 20)
+ARRIVALS, ARRIVAL_SECONDS = 60, 180.0
+"""60 visitors arriving over 3 minutes, evenly spaced."""
+STEPS = 10
+"""Turns each visitor steps with the → key once the board shows."""
+VISITOR_SECONDS = 300.0
+"""How long a visitor waits for the board before it counts as not served."""
+STEP_TIMEOUT_MS = 30_000
+AFTER_LEAVING = (0, 30, 60, 90, 120, 150)
+"""Seconds after the last visitor left at which the kernels still alive are counted."""
+MIB = 1024 * 1024
+
+# What the page shows: the board, the busy page, voila's error output, or nothing yet.
+_STATE_JS = """() => {
+    if (document.querySelector(".splendor-app .splendor-viewer .splendor-board")) return "board";
+    if (document.querySelector(".splendor-busy")) return "busy";
+    if (document.querySelector(".jp-OutputArea-output.jp-mod-error, .voila-error"))
+        return "error";
+    return null;
+}"""
+_TURN_JS = """(turn) => {
+    const board = document.querySelector(".splendor-app .splendor-viewer .splendor-board");
+    return board !== null && board.dataset.turn === String(turn);
+}"""
+
+
+@dataclass
+class Visit:
+    """What one visitor met."""
+
+    board_seconds: float | None = None
+    met_busy: bool = False
+    error: str = ""
+    steps: int = 0
+
+
+@dataclass
+class Outcome:
+    """One scenario's figures."""
+
+    name: str
+    visits: list[Visit]
+    alive_after: list[tuple[int, int]] = field(default_factory=list)
+    peak: tuple[float, float] = (0.0, 0.0)
+    """Server and kernels, summed: the peak PSS and the peak RSS, in MiB."""
+    peak_kernel: tuple[float, float] = (0.0, 0.0)
+    """The largest kernel: its peak PSS and peak RSS, in MiB."""
+    server_cpu: float = 0.0
+    browser_cpu: float = 0.0
+    load_average: tuple[float, float] = (0.0, 0.0)
+    """The machine's 1-minute load average as the scenario began and as the visitors left."""
+    iopub_timeouts: int = 0
+
+    def lines(self) -> list[str]:
+        boards = [v.board_seconds for v in self.visits if v.board_seconds is not None]
+        busy = sum(v.met_busy for v in self.visits)
+        blank = sum(v.board_seconds is None and not v.met_busy and not v.error
+                    for v in self.visits)
+        errors = sum(bool(v.error) for v in self.visits)
+        timing = (f"median {statistics.median(boards):.1f} s, max {max(boards):.1f} s"
+                  if boards else "no board")
+        alive = ", ".join(f"{after} s: {count}" for after, count in self.alive_after)
+        problems = sorted({v.error[:160] for v in self.visits if v.error})
+        return [
+            f"{self.name}: boards {len(boards)}/{len(self.visits)}, met the busy page {busy}, "
+            f"blank {blank}, errors {errors}; time to the board {timing}",
+            f"  steps done {sum(v.steps for v in self.visits)}/{len(boards) * STEPS}; "
+            f"voila 'Timeout waiting for IOPub output': {self.iopub_timeouts}",
+            f"  visitors' kernels alive after the last left: {alive}",
+            f"  peak memory (PSS/RSS): server and kernels {self.peak[0]:.0f}/{self.peak[1]:.0f} "
+            f"MiB, largest kernel {self.peak_kernel[0]:.0f}/{self.peak_kernel[1]:.0f} MiB",
+            f"  CPU per visitor: server and kernels {self.server_cpu / len(self.visits):.1f} s, "
+            f"browser {self.browser_cpu / len(self.visits):.1f} s; load average "
+            f"{self.load_average[0]:.1f} at the start, {self.load_average[1]:.1f} at the end",
+            *(f"  error: {problem}" for problem in problems[:5]),
+        ]
+
+
+def run(argv: Sequence[str] = ()) -> None:
+    """Run the scenarios named in ``argv`` (all by default), voila options after ``--``."""
+    argv = list(argv)
+    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    names = argv[:argv.index("--")] if "--" in argv else argv
+    chosen = names or [*map(str, AT_ONCE), "arrivals"]
+    chromium = find_chromium()
+    if chromium is None:
+        raise SystemExit("no chromium: run scripts/ensure-chromium (Debian's chromium)")
+    print(reference_line())
+    print(f"demo: {SERVER_MODULE} --demo {' '.join(extra)}; {psutil.cpu_count()} cores, "
+          f"{psutil.virtual_memory().total / 2**30:.1f} GiB")
+    server = start_voila(APP_NOTEBOOK, module=SERVER_MODULE, extra_args=["--demo", *extra])
+    try:
+        pool = _settled_kernel_count(server)
+        print(f"pre-heated kernels: {pool}, PSS/RSS MiB each: {_kernel_memory(server)}")
+        for name in chosen:
+            outcome = asyncio.run(_scenario(server, chromium, name, pool))
+            print("\n".join(outcome.lines()), flush=True)
+    finally:
+        server.stop()
+
+
+async def _scenario(server: VoilaServer, chromium: str, name: str, pool: int) -> Outcome:
+    from playwright.async_api import async_playwright
+
+    if name == "arrivals":
+        count, spacing = ARRIVALS, ARRIVAL_SECONDS / ARRIVALS
+        label = f"{ARRIVALS} arriving over {ARRIVAL_SECONDS:.0f} s"
+    elif name.isdigit():
+        count, spacing, label = int(name), 0.0, f"{name} at once"
+    else:
+        raise SystemExit(f"unknown scenario {name!r}: choose from 5, 10, 20 or arrivals")
+    log_before = server.log().count("Timeout waiting for IOPub output")
+    started_load = psutil.getloadavg()[0]
+    sampler = _Sampler(server)
+    sampler.start()
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS),
+                                           headless=True)
+        try:
+            visits = await asyncio.gather(*(
+                _visit(browser, server.url, delay=index * spacing, polite=index % 2 == 0)
+                for index in range(count)))
+        finally:
+            await browser.close()
+    outcome = Outcome(label, list(visits))
+    outcome.load_average = (started_load, psutil.getloadavg()[0])
+    left = time.monotonic()
+    for after in AFTER_LEAVING:
+        await asyncio.sleep(max(0.0, left + after - time.monotonic()))
+        outcome.alive_after.append((after, max(0, _kernel_count(server) - pool)))
+    sampler.stop()
+    outcome.peak, outcome.peak_kernel = sampler.peak, sampler.peak_kernel
+    outcome.server_cpu, outcome.browser_cpu = sampler.cpu_seconds()
+    outcome.iopub_timeouts = server.log().count("Timeout waiting for IOPub output") - log_before
+    return outcome
+
+
+async def _visit(browser: Any, url: str, *, delay: float, polite: bool) -> Visit:
+    from playwright.async_api import Error as PlaywrightError
+
+    await asyncio.sleep(delay)
+    visit = Visit()
+    context = await browser.new_context(viewport={"width": 1400, "height": 1200})
+    page = await context.new_page()
+    start = time.monotonic()
+    try:
+        await page.goto(url, wait_until="commit", timeout=VISITOR_SECONDS * 1000)
+        while time.monotonic() - start < VISITOR_SECONDS:  # bounded: the visitor gives up
+            try:
+                state = await page.evaluate(_STATE_JS)
+            except PlaywrightError:  # the busy page reloading itself
+                state = None
+            if state == "board":
+                visit.board_seconds = time.monotonic() - start
+                break
+            if state == "error":
+                visit.error = (await page.inner_text("body"))[-300:]
+                break
+            visit.met_busy |= state == "busy"
+            await asyncio.sleep(0.25)
+        if visit.board_seconds is not None:
+            for turn in range(1, STEPS + 1):
+                await page.keyboard.press("ArrowRight")
+                await page.wait_for_function(_TURN_JS, arg=turn, timeout=STEP_TIMEOUT_MS)
+                visit.steps = turn
+    except PlaywrightError as problem:
+        visit.error = visit.error or str(problem).splitlines()[0]
+    finally:
+        if polite:
+            await page.close(run_before_unload=True)
+            await asyncio.sleep(1.0)  # the shutdown request is sent as the page goes
+        await context.close()
+    return visit
+
+
+class _Sampler:
+    """Samples, every second in a thread, the RSS of the server and its kernels, and the CPU
+    time of each process of theirs and of the browser (a process's last sample counts: one
+    that exits loses at most its last second)."""
+
+    def __init__(self, server: VoilaServer) -> None:
+        self._server = server
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self.peak = (0.0, 0.0)
+        self.peak_kernel = (0.0, 0.0)
+        self._cpu: dict[int, tuple[bool, float]] = {}
+        """Per process: whether it is the server's (else the browser's), its CPU seconds."""
+        self._cpu_before = self._cpu_now()
+
+    def cpu_seconds(self) -> tuple[float, float]:
+        """CPU seconds used since the sampler was made: the server's, the browser's."""
+        used = [0.0, 0.0]
+        for pid, (servers, seconds) in self._cpu.items():
+            before = self._cpu_before.get(pid, (servers, 0.0))[1]
+            used[0 if servers else 1] += seconds - before
+        return used[0], used[1]
+
+    def _cpu_now(self) -> dict[int, tuple[bool, float]]:
+        server_pids = {process.pid for process, _is_kernel in _processes(self._server)}
+        seen: dict[int, tuple[bool, float]] = {}
+        for process in psutil.Process().children(recursive=True):
+            try:
+                times = process.cpu_times()
+            except psutil.Error:
+                continue
+            seen[process.pid] = (process.pid in server_pids, times.user + times.system)
+        return seen
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._thread.join(timeout=10)
+
+    def _sample(self) -> None:
+        while not self._stopping.wait(1.0):
+            self._cpu.update(self._cpu_now())
+            total, largest = [0.0, 0.0], [0.0, 0.0]
+            for process, is_kernel in _processes(self._server):
+                sizes = _memory_mib(process)
+                for index, size in enumerate(sizes):
+                    total[index] += size
+                    if is_kernel:
+                        largest[index] = max(largest[index], size)
+            self.peak = (max(self.peak[0], total[0]), max(self.peak[1], total[1]))
+            self.peak_kernel = (max(self.peak_kernel[0], largest[0]),
+                                max(self.peak_kernel[1], largest[1]))
+
+
+def _processes(server: VoilaServer) -> list[tuple[psutil.Process, bool]]:
+    """The server's process and its descendants, each with whether it is a kernel."""
+    try:
+        root = psutil.Process(server.process.pid)
+        found = [(root, False)]
+        for child in root.children(recursive=True):
+            try:
+                found.append((child, "ipykernel_launcher" in " ".join(child.cmdline())))
+            except psutil.Error:
+                continue
+        return found
+    except psutil.Error:
+        return []
+
+
+def _kernel_count(server: VoilaServer) -> int:
+    return sum(is_kernel for _process, is_kernel in _processes(server))
+
+
+def _memory_mib(process: psutil.Process) -> tuple[float, float]:
+    """A process's PSS and RSS in MiB (0 for a process gone)."""
+    try:
+        memory = process.memory_full_info()
+    except psutil.Error:
+        return 0.0, 0.0
+    return getattr(memory, "pss", memory.rss) / MIB, memory.rss / MIB
+
+
+def _kernel_memory(server: VoilaServer) -> str:
+    sizes = [_memory_mib(process) for process, is_kernel in _processes(server) if is_kernel]
+    return ", ".join(f"{pss:.0f}/{rss:.0f}" for pss, rss in sizes) or "no kernel"
+
+
+def _settled_kernel_count(server: VoilaServer, *, seconds: float = 120.0) -> int:
+    """The pre-heated kernels, once their number has not changed for 10 s (bounded)."""
+    return _settled(lambda: _kernel_count(server), seconds)
+
+
+def _settled(count: Callable[[], int], seconds: float) -> int:
+    deadline, last, since = time.monotonic() + seconds, -1, time.monotonic()
+    while time.monotonic() < deadline:
+        now = count()
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= 10.0 and now > 0:
+            break
+        time.sleep(0.5)
+    time.sleep(5.0)  # the pool's kernels finish running the notebook
+    return last
+
+
+if __name__ == "__main__":
+    run(sys.argv[1:])
