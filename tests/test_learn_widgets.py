@@ -8,6 +8,8 @@ a rule id through ``LinkedHTML.click``; what the page would show is read from th
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -32,7 +34,9 @@ from splendor_nb.ui.learn import (
 from splendor_nb.ui.learn.links import markdown_html
 from splendor_nb.ui.learn.style import learn_style
 
-STATIC = Path(__file__).resolve().parent.parent / "splendor_nb" / "ui" / "static"
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ROOT / "splendor_nb" / "ui" / "static"
+TUTORIAL = ROOT / "notebooks" / "tutorial.ipynb"
 
 
 def chapter(chapter_id: str) -> Chapter:
@@ -251,6 +255,20 @@ def test_rule_ids_become_buttons_and_the_page_cannot_send_anything_else() -> Non
     assert seen == [("node", "q_15")]
 
 
+def test_a_rule_clicked_in_a_lesson_opens_under_what_was_clicked() -> None:
+    view = LessonView(chapter("actions"))
+    shown = view.exercises["no-pass"]
+    shown.options["yes"].click()
+    shown.said.click("rule", "R-PASS")
+    section = next(child for child in view.widget.children
+                   if shown.widget in getattr(child, "children", ()))
+    below = section.children[section.children.index(shown.widget) + 1]
+    assert below.children == (view.rules.widget,) and view.rules.shown == ("R-PASS",)
+    view.walks[0].diagram.click("node", "q_reserved")  # then a node of the walk: under it
+    assert below.children == () and below.layout.display == "none"
+    assert view.rules.shown == ("R-RESERVE-LIMIT",)
+
+
 def test_a_panel_for_a_node_without_rules_stays_as_it_was() -> None:
     panel = RulePanel()
     panel.show("R-TAKE3")
@@ -333,6 +351,21 @@ def test_the_sections_board_is_not_drawn_twice() -> None:
     assert view.exercises["noble-ada"].board is not None
     assert view.exercises["noble-tokens"].board is None
     assert len(view.walks) == 1
+
+
+def test_the_tutorial_has_every_shipped_chapter_in_order_and_no_outputs() -> None:
+    notebook = json.loads(TUTORIAL.read_text(encoding="utf-8"))
+    cells = notebook["cells"]
+    code = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+    headings = ["".join(cell["source"]).splitlines()[0] for cell in cells
+                if cell["cell_type"] == "markdown"]
+    chapters = shipped_chapters()
+    assert re.findall(r'LessonView\(chapters\["([a-z0-9-]+)"\]', code) == [c.id for c in chapters]
+    for number, lesson in enumerate(chapters, start=1):
+        assert f"## {number}. {lesson.title}" in headings
+    assert "PuzzleView(teacher_puzzles())" in code
+    assert all(not cell.get("outputs") and cell.get("execution_count") is None
+               for cell in cells if cell["cell_type"] == "code")
 
 
 # --- puzzles and the Learn tab -----------------------------------------------------------------

@@ -1,6 +1,6 @@
 """A chapter of the lessons as a widget (:class:`LessonView`): its sections in order, each a
 text, maybe a live board (or the turn diagram walked on it), maybe exercises; a progress line
-above and below; and beside them the rule panel that a click on any rule id opens.
+above and below; and the rule panel that a click on any rule id opens under what was clicked.
 
 >>> from splendor_nb.learn import shipped_chapters
 >>> chapter = shipped_chapters()[3]
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -25,8 +26,8 @@ from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import ClickableBoard
 from splendor_nb.ui.learn.exercise_view import ExerciseView
 from splendor_nb.ui.learn.links import LinkedHTML, markdown_html
-from splendor_nb.ui.learn.rule_panel import RulePanel
-from splendor_nb.ui.learn.style import LEARN_CLASS, beside_panel, style_widget
+from splendor_nb.ui.learn.rule_panel import RulePanel, rule_slot
+from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
 from splendor_nb.ui.learn.walk_view import WalkView
 from splendor_nb.ui.learn.words import WORDS
 
@@ -37,11 +38,13 @@ class LessonView:
     """One chapter (``.widget``, DOM classes ``splendor-learn splendor-lesson``).
 
     ``progress`` is shared between chapters (a new one by default); ``on_progress(chapter)``
-    hears every answer recorded in it.
+    hears every answer recorded in it. ``title=False`` leaves the chapter's title out (a
+    notebook's heading says it).
     """
 
     def __init__(self, chapter: Chapter, progress: Progress | None = None, *,
-                 on_progress: Callable[[Chapter], None] | None = None) -> None:
+                 on_progress: Callable[[Chapter], None] | None = None,
+                 title: bool = True) -> None:
         self.chapter = chapter
         self.progress = progress if progress is not None else Progress()
         self.on_progress = on_progress
@@ -56,23 +59,23 @@ class LessonView:
                    f"{html.escape(WORDS['minutes'].format(minutes=chapter.minutes))}</span>"
                    if chapter.minutes else "")
         header = widgets.HTML(
-            f"<h2 class='splendor-chapter-title'>{html.escape(chapter.title)}</h2>"
+            (f"<h2 class='splendor-chapter-title'>{html.escape(chapter.title)}</h2>"
+             if title else "")
             + (f"<div class='splendor-chapter-summary'>{html.escape(chapter.summary)}"
                f"{minutes}</div>" if chapter.summary or minutes else ""))
         parts: list[widgets.Widget] = [header, self.progress_line]
         for section in chapter.sections:
             parts += self._section(section)
         parts.append(self.progress_end)
-        content = widgets.VBox(parts, layout=widgets.Layout(flex="1 1 600px", min_width="0"))
-        content.add_class("splendor-lesson-content")
-        self.widget = widgets.VBox(
-            [style_widget(),
-             beside_panel(content, self.rules.widget)],
-            layout=widgets.Layout(width="100%"))
+        self.widget = widgets.VBox([style_widget(), *parts],
+                                   layout=widgets.Layout(width="100%"))
         self.widget.add_class(LEARN_CLASS)
         self.widget.add_class(LESSON_CLASS)
         self.widget.add_class(f"splendor-chapter-{chapter.id}")
         self._show_progress()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
 
     def _answered(self, exercise: Exercise, feedback: Feedback) -> None:
         self.progress.record(self.chapter, exercise, feedback)
@@ -89,37 +92,42 @@ class LessonView:
         self.progress_line.value = self.progress_end.value = line
 
     def _section(self, section: Section) -> list[widgets.Widget]:
+        """A section's parts, each followed by the slot where a rule clicked in it shows."""
         parts: list[widgets.Widget] = []
         if section.heading:
             parts.append(widgets.HTML(f"<h3 class='splendor-section-heading'>"
                                       f"{html.escape(section.heading)}</h3>"))
-        parts.append(self._linked(markdown_html(section.text)))
+        slot = rule_slot()
+        text = LinkedHTML(markdown_html(section.text))
+        text.add_class("splendor-lesson-text")
+        shower = self._shower(slot)
+        text.on_click(lambda _kind, target: shower(target))
+        parts += [text, slot]
         position = section.position
         clicked_here = any(e.answer_by == "board" and _same(e.position, position)
                            for e in section.exercises)
         if position is not None and section.walk:
+            slot = rule_slot()
             walk = WalkView(position.state, position.names, caption=position.caption,
-                            viewer=section.viewer, on_rule=self.rules.show)
+                            viewer=section.viewer, on_rule=self._shower(slot))
             self.walks.append(walk)
-            parts.append(walk.widget)
+            parts += [walk.widget, slot]
         elif position is not None and not clicked_here:
             parts += board_parts(position, section.viewer)
         for exercise in section.exercises:
             same = _same(exercise.position, position)
+            slot = rule_slot()
             view = ExerciseView(exercise, board=not same,
                                 viewer=section.viewer if same else None,
-                                on_answer=self._answered, on_rule=self.rules.show)
+                                on_answer=self._answered, on_rule=self._shower(slot))
             self.exercises[exercise.id] = view
-            parts.append(view.widget)
+            parts += [view.widget, slot]
         box = widgets.VBox(parts, layout=widgets.Layout(width="100%"))
         box.add_class("splendor-lesson-section")
         return [box]
 
-    def _linked(self, value: str) -> LinkedHTML:
-        text = LinkedHTML(value)
-        text.add_class("splendor-lesson-text")
-        text.on_click(lambda _kind, target: self.rules.show(target))
-        return text
+    def _shower(self, slot: widgets.Box) -> Callable[[str], None]:
+        return lambda target: self.rules.show_in(target, slot)
 
 
 def board_parts(position: Position, viewer: int | None = None) -> list[widgets.Widget]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -26,7 +27,7 @@ from splendor_nb.ui.learn.lesson_view import progress_html
 from splendor_nb.ui.learn.links import LinkedHTML, sentence_html
 from splendor_nb.ui.learn.move_picker import MovePicker
 from splendor_nb.ui.learn.rule_panel import RulePanel
-from splendor_nb.ui.learn.style import LEARN_CLASS, beside_panel, style_widget
+from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
 from splendor_nb.ui.learn.words import WORDS
 
 PUZZLES_CLASS = "splendor-puzzles"
@@ -67,16 +68,15 @@ class PuzzleView:
         buttons = widgets.HBox([self.hint, self.show, self.previous, self.next],
                                layout=widgets.Layout(flex_flow="row wrap"))
         buttons.add_class("splendor-learn-nav")
-        content = widgets.VBox([header, self.progress_line, self.where, self.board_box, buttons,
-                                self.said],
-                               layout=widgets.Layout(flex="1 1 600px", min_width="0"))
-        content.add_class("splendor-lesson-content")
         self.widget = widgets.VBox(
-            [style_widget(), beside_panel(content, self.rules.widget)],
-            layout=widgets.Layout(width="100%"))
+            [style_widget(), header, self.progress_line, self.where, self.board_box, buttons,
+             self.said, self.rules.widget], layout=widgets.Layout(width="100%"))
         self.widget.add_class(LEARN_CLASS)
         self.widget.add_class(PUZZLES_CLASS)
         self._show()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
 
     @property
     def puzzle(self) -> Puzzle:

@@ -1,5 +1,7 @@
-"""The side panel that shows a rule's text from docs/rules.md (:class:`RulePanel`), when a rule
-id or a node of the turn diagram is clicked anywhere in the Learn widgets.
+"""The panel that shows a rule's text from docs/rules.md (:class:`RulePanel`), when a rule id or
+a node of the turn diagram is clicked anywhere in the Learn widgets. A lesson shows it right
+under what was clicked (:meth:`RulePanel.show_in` a slot), so that it is in view on a phone as
+on a laptop; a page's fixed or sticky side panel is not, inside Voila's and JupyterLab's boxes.
 
 >>> panel = RulePanel()
 >>> panel.show("q_four")
@@ -8,6 +10,10 @@ id or a node of the turn diagram is clicked anywhere in the Learn widgets.
 >>> panel.close.click()
 >>> panel.shown, panel.widget.layout.display
 ((), 'none')
+>>> first, second = rule_slot(), rule_slot()
+>>> panel.show_in("R-TAKE3", first); panel.show_in("R-BUY", second)
+>>> first.children, second.children == (panel.widget,), second.layout.display
+((), True, None)
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ class RulePanel:
     """
 
     def __init__(self) -> None:
+        self._slot: widgets.Box | None = None
         self.shown: tuple[str, ...] = ()
         """The rule ids shown (none while the panel is hidden)."""
         self.title = widgets.HTML()
@@ -62,7 +69,25 @@ class RulePanel:
         self.text.value = "".join(markdown_html(text) for _, text in found)
         self.widget.layout.display = None
 
+    def show_in(self, target: str, slot: widgets.Box) -> None:
+        """Show ``target``'s rules in ``slot`` (a :func:`rule_slot` beside what was clicked),
+        moving the panel out of the slot it was in."""
+        self.show(target)
+        if not self.shown or self._slot is slot:
+            return
+        if self._slot is not None:
+            self._slot.children = ()
+            self._slot.layout.display = "none"
+        slot.children = (self.widget,)
+        slot.layout.display = None
+        self._slot = slot
+
     def hide(self) -> None:
         """Hide the panel."""
         self.shown = ()
         self.widget.layout.display = "none"
+
+
+def rule_slot() -> widgets.Box:
+    """An empty place for the rule panel, hidden until the panel is shown in it."""
+    return widgets.Box(layout=widgets.Layout(display="none", width="100%"))

@@ -29,10 +29,3 @@ def style_widget() -> widgets.HTML:
     """The style as a widget, the first child of a Learn view's root."""
     return widgets.HTML(learn_style(), layout=widgets.Layout(display="none"))
 
-
-def beside_panel(content: widgets.Widget, panel: widgets.Widget) -> widgets.HBox:
-    """A lesson's content with its rule panel beside it (below it, on a phone: learn.css)."""
-    row = widgets.HBox([content, panel],
-                       layout=widgets.Layout(width="100%", align_items="flex-start"))
-    row.add_class("splendor-lesson-row")
-    return row

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -111,6 +112,9 @@ class WalkView:
         self.widget.add_class(LEARN_CLASS)
         self.widget.add_class(WALK_CLASS)
         self._show()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
 
     # --- moving along (the buttons call these too) ---------------------------------------------
 
