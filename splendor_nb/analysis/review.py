@@ -237,9 +237,9 @@ def review(replay: Replay, progress: Progress | None = None, cancel: Cancel | No
         except ReviewCancelled:
             judging.keep_done()
             if judging.entries:
-                replay.analysis = Analysis(engine_id(), budget, tuple(judging.done()))
+                replay.analysis = Analysis(engine_id(), budget, _judged(judging.entries))
             raise
-    analysis = Analysis(engine_id(), budget, tuple(_Judging.checked(entries)))
+    analysis = Analysis(engine_id(), budget, _judged(entries))
     replay.analysis = analysis
     return _built(replay, analysis)
 
@@ -397,16 +397,6 @@ class _Judging:
                 del self.entries[index:]
                 return
 
-    def done(self) -> list[PositionAnalysis]:
-        return self.checked(self.entries)
-
-    @staticmethod
-    def checked(entries: Sequence[PositionAnalysis | None]) -> list[PositionAnalysis]:
-        """``entries``, every one judged."""
-        judged = [entry for entry in entries if entry is not None]
-        assert len(judged) == len(entries)
-        return judged
-
     def _entry(self, index: int, chances: tuple[float, ...], best: Move | None,
                best_chances: tuple[float, ...] | None) -> PositionAnalysis:
         turn = self.turns[index - 1] if index else None
@@ -531,6 +521,13 @@ def _built(replay: Replay, analysis: Analysis) -> Review:
     return Review(tuple(replay.names), tuple(p.chances for p in positions),
                   tuple(p.best for p in positions), tuple(moves), analysis.engine,
                   analysis.budget)
+
+
+def _judged(entries: Sequence[PositionAnalysis | None]) -> tuple[PositionAnalysis, ...]:
+    """``entries``, every one of them judged."""
+    judged = tuple(entry for entry in entries if entry is not None)
+    assert len(judged) == len(entries)
+    return judged
 
 
 def _rounded(chances: Sequence[float]) -> tuple[float, ...]:
