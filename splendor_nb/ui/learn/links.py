@@ -72,10 +72,10 @@ class LinkedHTML(anywidget.AnyWidget):
         """What a click on a rule id (``"rule"``) or a node (``"node"``) does; an unknown one
         is a :class:`ValueError`.
 
-        >>> LinkedHTML().click("rule", "R-NOSUCH")
+        >>> LinkedHTML().click("node", "no_such_node")
         Traceback (most recent call last):
         ...
-        ValueError: not a rule id or diagram node: ('rule', 'R-NOSUCH')
+        ValueError: not a rule id or diagram node: ('node', 'no_such_node')
         """
         if kind not in _VALID or not _VALID[kind](target):
             raise ValueError(f"not a rule id or diagram node: {(kind, target)!r}")
@@ -113,8 +113,8 @@ def link_rules(markup: str) -> str:
     """``markup`` with every rule id of docs/rules.md in its text (not in its tags, nor in a
     link's text) made a button that opens the rule.
 
-    >>> link_rules('<a href="#R-TAKE2">R-TAKE2</a> and R-NOSUCH')
-    '<a href="#R-TAKE2">R-TAKE2</a> and R-NOSUCH'
+    >>> link_rules('<a href="#R-TAKE2">R-TAKE2</a> and r-take2')  # a link's text, lower case
+    '<a href="#R-TAKE2">R-TAKE2</a> and r-take2'
     """
     out: list[str] = []
     in_link = False
