@@ -170,8 +170,14 @@ def test_past_the_cap_a_visitor_gets_the_busy_page_at_once() -> None:
 
 
 def kernel_processes(voila: VoilaServer) -> int:
-    children = psutil.Process(voila.process.pid).children(recursive=True)
-    return sum("ipykernel_launcher" in " ".join(child.cmdline()) for child in children)
+    """The kernels alive under voila (a kernel that has exited, a zombie until reaped, is not)."""
+    alive = 0
+    for child in psutil.Process(voila.process.pid).children(recursive=True):
+        try:
+            alive += "ipykernel_launcher" in " ".join(child.cmdline())
+        except (psutil.ZombieProcess, psutil.NoSuchProcess):
+            continue
+    return alive
 
 
 def test_the_kernel_of_a_visitor_who_left_before_the_page_came_is_shut_down() -> None:

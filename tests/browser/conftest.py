@@ -38,9 +38,14 @@ NO_CHROMIUM = (
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the browser tests, and run them after all the others: from its first browser test
+    on, pytest-playwright's sync API keeps an asyncio event loop running in the main thread for
+    the rest of the session, and ``asyncio.run()`` refuses to start under it (the Play widget's
+    and the demo server's tests use it)."""
     for item in items:
         if HERE in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 
 # Set when the browser tests were skipped for want of chromium, to say so at the end.
