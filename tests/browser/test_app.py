@@ -181,7 +181,7 @@ def test_a_comment_is_saved_and_shown_as_text(page: Page, voila_app: VoilaServer
     expect(current.locator(".splendor-move-who")).to_have_text(XSS)
 
     with page.expect_download(timeout=UPDATE_MS) as download_info:
-        app.locator(".splendor-download").click()
+        app.locator(".splendor-viewer .splendor-download").click()
     download = download_info.value
     assert download.suggested_filename == "attack.json"
     saved = Replay.load(download.path())
@@ -197,7 +197,7 @@ def test_a_comment_is_saved_and_shown_as_text(page: Page, voila_app: VoilaServer
     document["turns"][2]["move"] = "B3r9"
     bad.write_text(json.dumps(document), encoding="utf-8")
     choose_file(page, app, bad)
-    banner = app.locator(".splendor-error-text")
+    banner = app.locator(".splendor-viewer .splendor-error-text")
     expect(banner).to_contain_text("broken.json", timeout=UPDATE_MS)
     expect(banner).to_contain_text("turn 3")
     expect(banner).to_contain_text("The replay already open stays open.")
@@ -254,16 +254,16 @@ def test_deep_link_opens_a_replay_at_a_turn(page: Page, voila_app: VoilaServer,
     expect(board(page)).to_have_attribute("data-turn", "7")
     expect(app.locator(".splendor-picker select")).to_have_value(name)
     expect(app.locator(".splendor-move.current")).to_have_attribute("data-turn", "7")
-    expect(app.locator(".splendor-error-text")).to_have_count(0)
+    expect(app.locator(".splendor-viewer .splendor-error-text")).to_have_count(0)
 
 
 def test_deep_link_outside_replays_gets_a_message(page: Page, voila_app: VoilaServer,
                                                   open_voila: Open,
                                                   shipped: dict[str, Path]) -> None:
     app = open_voila(f"{voila_app.url}?replay=../../pyproject.toml&turn=3", ".splendor-app")
-    banner = app.locator(".splendor-error-text")
+    banner = app.locator(".splendor-viewer .splendor-error-text")
     expect(banner).to_contain_text("There is no shipped replay named '../../pyproject.toml'.")
     expect(app).not_to_contain_text("[project]")
     expect(app.locator(".splendor-picker select")).to_have_value(opened_first(shipped))
     expect(board(page)).to_have_attribute("data-turn", "0")
-    shoot(app.locator(".splendor-error"), "deep-link-error.png")
+    shoot(app.locator(".splendor-viewer .splendor-error"), "deep-link-error.png")
