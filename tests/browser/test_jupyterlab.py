@@ -123,7 +123,7 @@ def test_the_tutorial_runs_in_jupyterlab_and_its_widgets_render(page: Page,
                                                                  jupyterlab: str) -> None:
     cells = json.loads(TUTORIAL.read_text(encoding="utf-8"))["cells"]
     code_cells = sum(1 for cell in cells if cell["cell_type"] == "code")
-    page.set_viewport_size({"width": 1366, "height": 1400})
+    page.set_viewport_size({"width": 1366, "height": 2400})  # a section fits, for its picture
     page.goto(f"{jupyterlab}/lab/tree/{TUTORIAL.name}?token={TOKEN}", timeout=120_000)
     notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
     expect(notebook).to_be_visible(timeout=120_000)
@@ -157,5 +157,7 @@ def test_the_tutorial_runs_in_jupyterlab_and_its_widgets_render(page: Page,
     walk.locator(".splendor-walk-next").click()  # the kernel answers in JupyterLab too
     expect(walk.locator(".splendor-walk-step")).to_contain_text("Both are open",
                                                                  timeout=UPDATE_MS)
-    shoot(lessons.first, "jupyterlab-tutorial-chapter-1.png")
+    section = lessons.first.locator(".splendor-lesson-section").nth(2)
+    section.scroll_into_view_if_needed()
+    shoot(section, "jupyterlab-tutorial-section.png")
     shoot(walk, "jupyterlab-tutorial-walk.png")
