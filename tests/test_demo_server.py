@@ -40,7 +40,11 @@ from support.voila_server import APP_NOTEBOOK, REPO_ROOT, SERVER_MODULE, VoilaSe
 @pytest.fixture
 def fresh_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[SplendorVoila]:
     """A SplendorVoila to initialize; the environment and SIGTERM's handler are restored."""
-    monkeypatch.delenv(server.DEMO_ENV, raising=False)
+    # setenv first, so that the demo flag the server sets is undone at the end even when it
+    # was not set before (delenv alone records nothing to undo then, and the flag leaked into
+    # the later tests: the Play tab saved no games)
+    monkeypatch.setenv(server.DEMO_ENV, "")
+    monkeypatch.delenv(server.DEMO_ENV)
     handler = signal.getsignal(signal.SIGTERM)
     yield SplendorVoila()
     signal.signal(signal.SIGTERM, handler)
