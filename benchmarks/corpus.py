@@ -59,6 +59,8 @@ class MemorySampler:
     every: float = 0.5
     samples: list[tuple[float, int, int, int]] = field(default_factory=list)
     """(seconds since start, shards done, parent RSS, largest child RSS) per sample."""
+    cpu_seconds: float = 0.0
+    """The CPU time the sampling itself took (to take out of the parent's)."""
 
     def __post_init__(self) -> None:
         self._stop = threading.Event()
@@ -91,6 +93,7 @@ class MemorySampler:
                           if entry.name.startswith("shard-")) if self.folder else 0)
             self.samples.append((time.perf_counter() - self._started, shards,
                                  me.memory_info().rss, children))
+            self.cpu_seconds = time.thread_time()
             if self._stop.wait(self.every):
                 return
 
@@ -152,6 +155,7 @@ def big_run(folder: Path, games: int, level: str, workers: int | None, shard_siz
     where = "a local Dask cluster" if dask else "the process pool"
     print(f"== {games:,} {level}-bot games on {where} ({workers or os.cpu_count()} workers), "
           f"shards of {shard_size}")
+    folder.mkdir(parents=True, exist_ok=True)  # for the sampler to count its shards
     parent_cpu = time.process_time()
     with MemorySampler(folder) as memory, \
             dask_executor(None, workers) if dask else nullcontext() as executor:
@@ -163,9 +167,10 @@ def big_run(folder: Path, games: int, level: str, workers: int | None, shard_siz
         print("  (the corpus was already there: nothing played)")
         return games / max(done.seconds, 1e-9), 0.0
     rate = done.played / done.seconds
+    parent_cpu -= memory.cpu_seconds
     print(f"  {rate:.1f} games/s wall; workers {done.cpu_seconds / done.played * 1000:.1f} ms "
-          f"CPU a game; parent {parent_cpu / done.played * 1e6:.0f} us CPU a game "
-          "(its sampling thread included)")
+          f"CPU a game; parent {parent_cpu / done.played * 1e6:.0f} us CPU a game (the memory "
+          f"sampling's {memory.cpu_seconds:.1f} s left out)")
     parent_peak, child_peak = memory.peak()
     print(f"  memory: parent {memory.samples[0][2] / MB:.0f} MB at the start, peak "
           f"{parent_peak / MB:.0f} MB; largest worker peak {child_peak / MB:.0f} MB")

@@ -21,6 +21,7 @@ arguments writes only the shards that are not there yet.
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import sys
@@ -140,8 +141,10 @@ def dask_executor(address: str | None = None, workers: int | None = None
             yield client.get_executor()
         return
     # One thread per worker: the games are pure Python, and threads would share one core.
-    with dask.LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None
-                           ) as cluster, dask.Client(cluster) as client:
+    # Its logs only for errors: a Ctrl-C would print each worker's shutdown as a warning.
+    with dask.LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None,
+                           silence_logs=logging.ERROR) as cluster, \
+            dask.Client(cluster) as client:
         yield client.get_executor()
 
 
