@@ -40,7 +40,7 @@ WORDS: dict[str, str] = {
     "hint_tip": "Show a hint",
     "right": "Right.",
     "wrong": "Not quite.",
-    "try_again": "Try again: change your answer and check it once more.",
+    "try_again": "Try again with another answer.",
     "solved": "solved",
     "answer_board_card": "Click a card on the board.",
     "answer_board_tokens": "Click the piles on the board, then Check.",
