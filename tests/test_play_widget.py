@@ -191,7 +191,9 @@ def test_r_limit10_tokens_given_back_one_by_one_and_kept_again(tmp_path: Path) -
     assert shown(panel.return_box) and not shown(panel.keeps["gold"])
     assert panel.returns["white"].description == "Return white (3)"
     press(panel.returns["gold"])  # R-LIMIT10: gold may go back too
-    assert not shown(panel.returns["gold"]) and shown(panel.keeps["gold"])
+    assert panel.returns["gold"].description == "Return gold (0)" and shown(panel.keeps["gold"])
+    press(panel.returns["gold"])  # none left: refused, and the button keeps the focus
+    assert "You have no gold tokens left to return." in panel.problem.text.value
     press(panel.confirm)  # one more is due
     assert "Return 1 more token to keep 10. (R-LIMIT10)" not in panel.problem.text.value
     assert "Return 1 more token to keep 10." in panel.problem.text.value

@@ -17,8 +17,8 @@ on :func:`~splendor_nb.analysis.turns`) load pandas and plotly when a game first
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Callable
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -29,6 +29,8 @@ from splendor_nb.ui.play.words import say
 
 CHART_HEIGHT = 300
 """Each chart's height in pixels; its width follows the panel's."""
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
+"""The output type plotly's JupyterLab extension draws."""
 
 
 class GameOverPanel:
@@ -127,21 +129,27 @@ def _button(key: str, icon: str, action: Callable[[], None], primary: bool = Fal
     return button
 
 
-def _charts(replay: Replay) -> tuple[Any, ...]:
-    """The points and bonus charts of ``replay`` as FigureWidgets, each under its title."""
-    import plotly.graph_objects as go
-
+def _charts(replay: Replay) -> tuple[widgets.Widget, ...]:
+    """The points and bonus charts of ``replay``, each under its title, as plotly's own
+    output (the mime type JupyterLab and Voila draw, as wide as the panel and redrawn when it
+    changes width): a FigureWidget made after the page is drawn sometimes stays blank."""
     from splendor_nb.analysis import bonus_chart, points_chart, turns
 
     table = turns(replay)
-    shown: list[Any] = []
+    shown: list[widgets.Widget] = []
     for key, figure in (("points_chart", points_chart(table)), ("bonus_chart",
                                                                 bonus_chart(table))):
         panels = max(1, replay.players) if key == "bonus_chart" else 1
-        figure.update_layout(height=CHART_HEIGHT if panels == 1 else 140 * panels + 60,
-                             autosize=True, margin={"l": 44, "r": 12, "t": 30, "b": 40})
-        chart = go.FigureWidget(figure)
+        height = CHART_HEIGHT if panels == 1 else 140 * panels + 60
+        figure.update_layout(height=height, autosize=True,
+                             margin={"l": 44, "r": 12, "t": 30, "b": 40})
+        plot = {**json.loads(figure.to_json()),
+                "config": {"displaylogo": False, "responsive": True}}  # fits a new width
+        chart = widgets.Output(layout=widgets.Layout(margin="0", height=f"{height}px"))
+        chart.add_class("splendor-chart")
+        chart.outputs = ({"output_type": "display_data", "metadata": {},
+                          "data": {PLOTLY_MIME: plot, "text/plain": say(key)}},)
         shown.append(widgets.HTML(f"<div class='splendor-section' role='heading' "
                                   f"aria-level='4'>{html.escape(say(key))}</div>"))
-        shown.append(widgets.Box([chart], layout=widgets.Layout(width="100%")))
+        shown.append(chart)
     return tuple(shown)

@@ -30,7 +30,7 @@ Start = Callable[[tuple[Seat, ...], int | None, int], None]
 
 class NewGameForm:
     """Seats, seed and who starts, then *Start the game*; the unfinished games below
-    (``.widget``, DOM class ``splendor-new-game``).
+    (``.widget``, DOM class ``splendor-new-game-form``).
 
     ``on_start(seats, seed, first)`` gets checked seats (R-SETUP-PLAYERS, names unique);
     ``on_resume(path)`` a saved game's file. ``unfinished()`` lists the games to offer (none
@@ -67,7 +67,7 @@ class NewGameForm:
                  flex_flow="row wrap", align_items="center")),
              self.start, self.message, self.games],
             layout=widgets.Layout(width="100%", max_width="640px"))
-        self.widget.add_class("splendor-new-game")
+        self.widget.add_class("splendor-new-game-form")
         self.refresh()
 
     def fill(self, seats: Sequence[Seat], first: int = 0) -> None:

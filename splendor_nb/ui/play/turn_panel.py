@@ -173,7 +173,7 @@ class TurnPanel:
             give.tooltip = say("return_one_help", colour=name, count=kept)
             keep.description = say("keep_one", colour=name, count=builder.returning[i])
             keep.tooltip = say("keep_one_help", colour=name)
-            _shown(give, kept > 0)
+            _shown(give, builder.hand[i] > 0)  # at 0 it refuses: the focus stays on it
             _shown(keep, builder.returning[i] > 0)
 
     def _show_nobles(self, builder: TurnBuilder | None) -> None:
