@@ -390,6 +390,8 @@ def test_a_wrong_puzzle_move_names_the_move_to_find_only_when_asked() -> None:
     play_on_board(view.picker, "+wbr")
     assert view.verdict is not None and not view.verdict.correct
     assert "Try again" in view.said.value and view.solved == set()
+    assert "+wbr is legal, but it is not the move to find." in view.said.value
+    assert "+wbg" not in view.said.value  # a wrong try does not give the move away
     view.hint.click()
     assert "Ada takes gems." in view.said.value
     view.show.click()

@@ -30,7 +30,7 @@ from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import Action, ClickableBoard
 from splendor_nb.ui.learn.links import LinkedHTML, markdown_html, rule_button, sentence_html
 from splendor_nb.ui.learn.move_picker import MovePicker
-from splendor_nb.ui.learn.words import WORDS
+from splendor_nb.ui.learn.words import WORDS, said
 
 EXERCISE_CLASS = "splendor-exercise"
 
@@ -207,7 +207,7 @@ class ExerciseView:
     def _show_feedback(self, feedback: Feedback) -> None:
         verdict = WORDS["right"] if feedback.correct else WORDS["wrong"]
         css = "splendor-right" if feedback.correct else "splendor-wrong"
-        detail = "".join(f"<li>{sentence_html(said.text())}</li>" for said in feedback.detail)
+        detail = "".join(f"<li>{sentence_html(said(line))}</li>" for line in feedback.detail)
         rules = html.escape(WORDS["rules_checked"]).format(
             rules=" ".join(map(rule_button, feedback.rules)))
         again = "" if feedback.correct else \

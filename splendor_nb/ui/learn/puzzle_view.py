@@ -28,7 +28,7 @@ from splendor_nb.ui.learn.links import LinkedHTML, sentence_html
 from splendor_nb.ui.learn.move_picker import MovePicker
 from splendor_nb.ui.learn.rule_panel import RulePanel
 from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
-from splendor_nb.ui.learn.words import WORDS
+from splendor_nb.ui.learn.words import WORDS, said
 
 PUZZLES_CLASS = "splendor-puzzles"
 
@@ -101,9 +101,9 @@ class PuzzleView:
         if verdict.correct:
             self.solved.add(self.index)
         css = "splendor-right" if verdict.correct else "splendor-wrong"
-        said = WORDS["right"] if verdict.correct else WORDS["wrong"]
-        detail = " ".join(sentence_html(line.text()) for line in verdict.detail)
-        parts = [f"<div class='{css}'><b>{html.escape(said)}</b> {detail}"]
+        verdict_word = WORDS["right"] if verdict.correct else WORDS["wrong"]
+        detail = " ".join(sentence_html(said(line)) for line in verdict.detail)
+        parts = [f"<div class='{css}'><b>{html.escape(verdict_word)}</b> {detail}"]
         if verdict.correct:
             parts.append(self._comment())
         else:

@@ -1,9 +1,12 @@
 """The Learn widgets' own words (buttons, headings, notes), in one place: each a whole template
-with named values, as splendor_nb.learn.phrases does for the lessons' sentences.
+with named values, as splendor_nb.learn.phrases does for the lessons' sentences; and
+:func:`said`, what the widgets show of the engine's sentences.
 
 >>> WORDS["step"].format(number=3, question="Buy a card?")
 'Step 3: Buy a card?'
 """
+
+from splendor_nb.learn import Phrase
 
 WORDS: dict[str, str] = {
     # the rule panel
@@ -41,6 +44,7 @@ WORDS: dict[str, str] = {
     "right": "Right.",
     "wrong": "Not quite.",
     "try_again": "Try again with another answer.",
+    "not_the_move": "{move} is legal, but it is not the move to find.",
     "solved": "solved",
     "answer_board_card": "Click a card on the board.",
     "answer_board_tokens": "Click the piles on the board, then Check.",
@@ -91,3 +95,18 @@ WORDS: dict[str, str] = {
     "no_move": "Turn 0: no move has been played yet.",
 }
 """Every word of the Learn widgets, by key."""
+
+
+def said(sentence: Phrase) -> str:
+    """An engine's sentence about an answer, as a learner who may try again reads it: a legal
+    move that is not the one to find does not give that one away.
+
+    >>> from splendor_nb.learn import phrase
+    >>> said(phrase("check.move_other", move="+wbg", answer="R1b5"))
+    '+wbg is legal, but it is not the move to find.'
+    >>> said(phrase("check.move_right", move="R1b5"))
+    'R1b5 is the move to find.'
+    """
+    if sentence.key == "check.move_other":
+        return WORDS["not_the_move"].format(move=dict(sentence.params)["move"])
+    return sentence.text()
