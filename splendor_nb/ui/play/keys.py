@@ -37,11 +37,6 @@ class PlayKeys(anywidget.AnyWidget):
         on an element just hidden); with ``inside``, also if it is anywhere in the widget."""
         self.send({"type": "focus", "selector": selector, "inside": inside})
 
-    def resize(self) -> None:
-        """Tell the page's charts to fit their width again (plotly sizes a chart drawn while
-        its panel was being shown to a default width)."""
-        self.send({"type": "resize"})
-
     def _received(self, _widget: object, content: Any, _buffers: object) -> None:
         if isinstance(content, dict) and content.get("action") == "cancel":
             self.on_cancel()

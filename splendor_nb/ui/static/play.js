@@ -3,8 +3,7 @@
 // board sends its own Escape). Python's {type: "focus", selector, inside} puts the focus on the
 // widget's element matching the selector when the focus is nowhere (on the page's body, or on an
 // element just hidden), or anywhere in the widget when "inside" is true: after a bot's reply the
-// board takes the focus back, and a hot-seat cover its button. {type: "resize"} has the charts
-// just shown fit their width (plotly sizes them on a window resize). The buttons' icons are hidden
+// board takes the focus back, and a hot-seat cover its button. The buttons' icons are hidden
 // from screen readers (their glyph would be read as part of the button's name).
 function hideIcons(widget) {
   for (const icon of widget.querySelectorAll("i.fa:not([aria-hidden])")) {
@@ -33,10 +32,6 @@ function render({ model, el }) {
   };
   const hidden = (element) => element.getClientRects().length === 0;
   const onMessage = (message) => {
-    if (message.type === "resize") {  // charts just shown: let them fit their column
-      setTimeout(() => window.dispatchEvent(new Event("resize")), 300);
-      return;
-    }
     if (message.type !== "focus") return;
     // After the widgets' own updates of this round (a display changed just before).
     setTimeout(() => {
