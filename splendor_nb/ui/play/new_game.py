@@ -66,7 +66,7 @@ class NewGameForm:
              widgets.HBox([self.seed, self.first], layout=widgets.Layout(
                  flex_flow="row wrap", align_items="center")),
              self.start, self.message, self.games],
-            layout=widgets.Layout(width="100%", max_width="640px"))
+            layout=widgets.Layout(width="100%", max_width="640px", align_items="flex-start"))
         self.widget.add_class("splendor-new-game-form")
         self.refresh()
 

@@ -102,7 +102,8 @@ class SeatsForm:
         self.add.add_class("splendor-seat-add")
         self.add.on_click(lambda _button: self._add(None))
         self.box = widgets.VBox(layout=widgets.Layout(width="100%"))
-        self.widget = widgets.VBox([self.box, self.add], layout=widgets.Layout(width="100%"))
+        self.widget = widgets.VBox([self.box, self.add], layout=widgets.Layout(
+            width="100%", align_items="flex-start"))
         self.widget.add_class("splendor-seats")
         self.set(seats)
         self.on_change = on_change
