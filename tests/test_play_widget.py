@@ -14,9 +14,10 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 
+from splendor_nb.ai import Bot
 from splendor_nb.app import GAMES_ENV, PLAY_TAB, REPLAY_TAB, RULES_TAB, build_app
 from splendor_nb.cards import COLOURS, GEMS
-from splendor_nb.play import PlaySession, Seat
+from splendor_nb.play import GameStore, PlaySession, Seat
 from splendor_nb.play.store import BRANCH
 from splendor_nb.replay import Replay
 from splendor_nb.ui import PlayWidget, shipped_replays
@@ -372,6 +373,29 @@ def test_the_bots_reply_on_the_kernels_loop_after_a_pause_without_blocking_it(
     assert play.session.log[1].startswith("Hard bot ") and "Ann to move." in play.status.value
     assert redrawn_in == {threading.main_thread().name}  # never from the worker thread
     assert "not your turn" not in play.session.message
+
+
+def test_a_failing_bot_or_save_is_said_in_words_without_the_servers_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(GameStore, "save", broken)
+    play = PlayWidget(seats=["Ann", "easy"], seed=3, games_dir=tmp_path)
+    play.board.act({"action": "supply", "colour": "red"})
+    assert play.session is not None
+    play.session.resign()  # the end: no turn panel, the widget says it
+    assert shown(play.problem.widget) and "No space left on device" in play.problem.text.value
+    assert play.session.path.name in play.problem.text.value
+    assert str(tmp_path) not in play.problem.text.value
+
+    def stuck(*_args: object) -> None:
+        raise RuntimeError("the search ran out of memory")
+
+    monkeypatch.setattr(Bot, "choose", stuck)
+    play.start(["easy", "Ann"])
+    assert "The bot could not move: the search ran out of memory" in play.problem.text.value
+    assert "Traceback" not in play.problem.text.value
 
 
 # --- the app's Play tab ------------------------------------------------------------------------

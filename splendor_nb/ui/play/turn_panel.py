@@ -22,8 +22,10 @@ reserve.</span>", 'R-TAKE3')
 from __future__ import annotations
 
 import html
+import os
 import re
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -128,7 +130,7 @@ class TurnPanel:
         self._show_card(builder)
         self._show_returns(builder)
         self._show_nobles(builder)
-        self.problem.say(session.message)
+        self.problem.say(file_names_only(session.message, session.path))
 
     # --- the stages ---------------------------------------------------------------------------
 
@@ -224,6 +226,18 @@ class TurnPanel:
             session.click({"action": "cancel"})  # refused by the session, in words
             return
         method(builder)
+
+
+def file_names_only(text: str, path: Path) -> str:
+    """``text`` with the game's file written by its name: a page never shows the server's
+    folders.
+
+    >>> file_names_only("Could not save /srv/games/a.json: disk full", Path("/srv/games/a.json"))
+    'Could not save a.json: disk full'
+    """
+    for spelling in sorted({str(path), os.path.realpath(path)}, key=len, reverse=True):
+        text = text.replace(spelling, path.name)
+    return text
 
 
 def _button(key: str, icon: str, on_click: Callable[[Any], None],

@@ -40,7 +40,7 @@ from splendor_nb.ui.play.bots import PAUSE, BotRunner
 from splendor_nb.ui.play.game_over import GameOverPanel
 from splendor_nb.ui.play.keys import BOARD, COVER, PlayKeys
 from splendor_nb.ui.play.new_game import NewGameForm
-from splendor_nb.ui.play.turn_panel import Problem, TurnPanel
+from splendor_nb.ui.play.turn_panel import Problem, TurnPanel, file_names_only
 from splendor_nb.ui.play.words import say
 
 PLAY_CLASS = "splendor-play"
@@ -78,6 +78,8 @@ class PlayWidget:
         self._focused_for: object = None
         """The turn builder the board last took the focus for."""
         self._hinting = False
+        self._failure = ""
+        """What went wrong outside the session (a bot that could not move), in words."""
         self._build()
         if seats is not None:
             self.start(seats, seed, first)
@@ -92,6 +94,7 @@ class PlayWidget:
     def start(self, seats: str | Sequence[str | Seat], seed: int | None = None,
               first: int = 0) -> None:
         """Start a new game between ``seats`` (table order), ``seats[first]`` starting."""
+        self._failure = ""
         if self.session is None:
             self._watch(PlaySession(seats, seed, first=first, **self._options()))
         else:
@@ -100,6 +103,7 @@ class PlayWidget:
     def resume(self, path: str | Path) -> bool:
         """Continue the saved game at ``path``; False (and the form says why) if it cannot."""
         path = Path(path)
+        self._failure = ""
         try:
             if self.session is None:
                 self._watch(PlaySession.resume(path, **self._options()))
@@ -117,6 +121,7 @@ class PlayWidget:
                   source: str = "", seed: int | None = None) -> None:
         """What-if: play on from ``replay``'s position after ``turn`` turns (see
         :meth:`~splendor_nb.play.PlaySession.play_from`); a ValueError says why not."""
+        self._failure = ""
         if self.session is None:
             self._watch(PlaySession.from_replay(replay, turn, seats, source=source, seed=seed,
                                                 **self._options()))
@@ -248,8 +253,12 @@ class PlayWidget:
             self.cover_text.value = f"<p>{html.escape(say('cover_text', name=name))}</p>"
             self.cover_button.description = say("cover_button", name=name)
         self.status.value = _status(session)
-        self.panel.widget.layout.display = "none" if covered or session.over else "flex"
+        panel = not covered and not session.over
+        self.panel.widget.layout.display = "flex" if panel else "none"
         self.panel.show(session)
+        # What the session says outside a turn (a failed save at the end), or a bot's failure
+        self.problem.say(self._failure or ("" if panel else
+                                           file_names_only(session.message, session.path)))
         self._show_controls(session)
         self._show_moves(session)
         self.over.show(session)
@@ -383,8 +392,9 @@ class PlayWidget:
         self.rule_box.value = f"<div class='splendor-rule-text'>{_MARKDOWN(rule_text(rule))}</div>"
 
     def _failed(self, text: str) -> None:
-        self.problem.say(text)
+        self._failure = text
         self._hinting = False
+        self._refresh()
 
 
 def page_style() -> str:
