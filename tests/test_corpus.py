@@ -98,7 +98,7 @@ def test_turns_are_written_a_few_games_at_a_time(reference: Path, tmp_path: Path
 
 def test_a_dask_cluster_gives_the_same_games(reference: Path, tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
-    with distributed.Client(processes=False, dashboard_address=None) as client:
+    with distributed.Client(processes=False, dashboard_address=":0") as client:
         run(tmp_path, client.get_executor())
     assert replay_lines(tmp_path) == replay_lines(reference)
 

@@ -60,7 +60,7 @@ def test_dask_cluster_gives_the_same_games(reference: list[str]) -> None:
     would pass it."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         assert texts(simulate(GAMES, players=3, levels=LEVELS, seed=11,
                               executor=client.get_executor(), progress=False,
@@ -134,7 +134,7 @@ def test_simulate_command_on_a_dask_scheduler(tmp_path: Path,
     arguments = ["simulate", "--games", "3", "--levels", "easy", "--seed", "3",
                  "--shard-size", "2", "--no-progress", "--out"]
     assert main([*arguments, str(tmp_path / "pool"), "--workers", "1"]) == 0
-    with distributed.LocalCluster(processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(processes=False, dashboard_address=":0") as cluster:
         assert main([*arguments, str(tmp_path / "dask"), "--scheduler",
                      cluster.scheduler_address]) == 0
     assert "3 games in 2 shards" in capsys.readouterr().out

@@ -128,7 +128,7 @@ def dask_executor(address: str | None = None, workers: int | None = None
     for the run and stopped after it. Needs ``pip install 'splendor_nb[dask]'``.
 
     >>> import distributed
-    >>> with distributed.LocalCluster(processes=False, dashboard_address=None) as cluster, \\
+    >>> with distributed.LocalCluster(processes=False, dashboard_address=":0") as cluster, \\
     ...         dask_executor(cluster.scheduler_address) as executor:
     ...     executor.submit(abs, -1).result()
     1
@@ -140,9 +140,10 @@ def dask_executor(address: str | None = None, workers: int | None = None
         with dask.Client(address) as client:
             yield client.get_executor()
         return
-    # One thread per worker: the games are pure Python, and threads would share one core.
-    # Its logs only for errors: a Ctrl-C would print each worker's shutdown as a warning.
-    with dask.LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None,
+    # One thread per worker: the games are pure Python, and threads would share one core. Its
+    # web server on a free port (8787 may be another cluster's), its logs only for errors (a
+    # Ctrl-C would print each worker's shutdown as a warning).
+    with dask.LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0",
                            silence_logs=logging.ERROR) as cluster, \
             dask.Client(cluster) as client:
         yield client.get_executor()
