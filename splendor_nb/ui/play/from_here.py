@@ -82,7 +82,7 @@ class PlayFromHere:
              self.message], layout=widgets.Layout(display="none", width="100%"))
         self.form.add_class("splendor-play-from-form")
         self.widget = widgets.VBox([self.button, self.form], layout=widgets.Layout(
-            width="100%", display="none"))
+            width="100%", display="none", align_items="flex-start"))
         self.widget.add_class("splendor-play-from")
         self._on_play: PlayFrom | None = None
         self.on_play = on_play

@@ -13,6 +13,7 @@ not 'seven'.</div>"
 
 from __future__ import annotations
 
+import datetime
 import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -87,8 +88,8 @@ class NewGameForm:
                                     layout=widgets.Layout(width="auto"))
             button.add_class("splendor-resume")
             button.on_click(lambda _button, path=game.path: self.on_resume(path))
-            line = say("unfinished_line", names=names, turns=turns,
-                       date=game.date or game.path.stem[:10])
+            saved = datetime.datetime.fromtimestamp(game.modified).strftime("%Y-%m-%d %H:%M")
+            line = say("unfinished_line", names=names, turns=turns, date=saved)
             text = widgets.HTML(f"<span>{html.escape(line)}</span>")
             rows.append(widgets.HBox([button, text], layout=widgets.Layout(
                 align_items="center", flex_flow="row wrap")))
