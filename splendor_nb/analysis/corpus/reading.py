@@ -51,7 +51,7 @@ from splendor_nb.replay import Replay
 
 PANDAS_MAX_ROWS = 1_000_000
 """Above this many rows a table is a Dask DataFrame unless asked otherwise (``lazy=False``): a
-million turn rows is about 250 MB in pandas, some 8,000 two-player games."""
+million turn rows is about 210 MB in pandas, some 8,000 two-player games."""
 Report = Callable[[str], object] | None
 """Where :func:`open_corpus` writes the shards it skips and the count of games (``print`` by
 default; ``None`` for silence, the problems are kept in ``Corpus.problems``)."""
