@@ -1,8 +1,9 @@
 """The Voila app: ``build_app()`` returns the root widget (a Tab with the DOM class
-``splendor-app``) with three tabs: Replay, the replay viewer with a replay picker; Play, a game
+``splendor-app``) with four tabs: Replay, the replay viewer with a replay picker; Play, a game
 against the bots or other people (:class:`~splendor_nb.ui.PlayWidget`, its games saved in the
-folder ``$SPLENDOR_GAMES``, default ``games/`` beside the notebook); and Rules, the rulebook
-(docs/rules.md) by rule id. The Replay tab's *Play from here* and the Play tab's *Review this
+folder ``$SPLENDOR_GAMES``, default ``games/`` beside the notebook); Learn, the lessons and the
+puzzles (:class:`~splendor_nb.ui.learn.LearnTab`); and Rules, the rulebook (docs/rules.md) by
+rule id. The Replay tab's *Play from here* and the Play tab's *Review this
 game* go from one to the other; a refusal's rule id opens the Rules tab.
 
 A deep link ``?replay=NAME&turn=N`` opens the shipped replay NAME (a file in the package's
@@ -12,7 +13,9 @@ and no file outside that folder is ever read. ``?rule=R-TAKE2`` opens the Rules 
 ``?play=NAME&turn=N`` opens the Play tab on a game from the shipped replay NAME's position after
 N turns (as *Play from here* does), with ``&seats=ann,easy`` (default: a person for the player
 to move, bots for the others) and ``&seed=S`` (the shuffle of the cards nobody has seen);
-``?play`` alone opens the Play tab.
+``?play`` alone opens the Play tab. ``?lesson=NAME`` (or ``?chapter=NAME``) opens the Learn
+tab at a chapter, named by its id (``actions``) or its number from 1, or at the puzzles
+(``puzzles``).
 
 With ``SPLENDOR_DEMO=1`` in the environment (the public demo, ``make demo``: see
 splendor_nb.server and docs/deploy.md) replays are read-only: Save is off, Download works; and
@@ -39,6 +42,7 @@ from splendor_nb.play.store import DEFAULT_FOLDER
 from splendor_nb.replay import Replay
 from splendor_nb.rulebook import RULE_IDS
 from splendor_nb.ui import REPLAYS_DIR, PlayWidget, ReplayController, ReplayViewer, shipped_replays
+from splendor_nb.ui.learn import LearnTab
 from splendor_nb.ui.play.from_here import default_seats
 from splendor_nb.ui.rules_view import RulesView
 
@@ -50,8 +54,10 @@ DEMO_ENV = "SPLENDOR_DEMO"
 """The environment variable that makes the app a public demo when it is "1"."""
 GAMES_ENV = "SPLENDOR_GAMES"
 """The environment variable naming the Play tab's games folder (default: ``games``)."""
-TABS = ("Replay", "Play", "Rules")
-REPLAY_TAB, PLAY_TAB, RULES_TAB = range(len(TABS))
+TABS = ("Replay", "Play", "Learn", "Rules")
+REPLAY_TAB, PLAY_TAB, LEARN_TAB, RULES_TAB = range(len(TABS))
+LEARN_KEYS = ("lesson", "chapter")
+"""The query keys that open the Learn tab at a chapter (either one)."""
 
 
 class DeepLink(NamedTuple):
@@ -85,7 +91,7 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
 
     >>> app = build_app("replay=../../pyproject.toml")
     >>> "splendor-app" in app._dom_classes, app.titles
-    (True, ('Replay', 'Play', 'Rules'))
+    (True, ('Replay', 'Play', 'Learn', 'Rules'))
     """
     shipped = shipped_replays(folder)
     demo = os.environ.get(DEMO_ENV) == "1"
@@ -98,12 +104,14 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
     viewer = ReplayViewer(controller, folder=folder, keyboard="page")
     rules = RulesView()
     play = PlayWidget(games_dir=os.environ.get(GAMES_ENV) or DEFAULT_FOLDER, autosave=not demo)
-    app = widgets.Tab(children=[viewer.widget, play.widget, rules.widget], titles=TABS,
-                      layout=widgets.Layout(width="100%"))
+    learn = LearnTab()
+    app = widgets.Tab(children=[viewer.widget, play.widget, learn.widget, rules.widget],
+                      titles=TABS, layout=widgets.Layout(width="100%"))
     app.add_class(APP_CLASS)
     app.viewer = viewer  # the tests and the notebook reach the controller through it
     app.rules = rules
     app.play = play
+    app.learn = learn
     _wire_play(app, viewer, play, rules)
     query = request_query() if query is None else query
     link = parse_deep_link(query, list(shipped))
@@ -114,6 +122,7 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
         rules.show(link.rule)
         app.selected_index = RULES_TAB
     _follow_play(app, play, parse_play_link(query, list(shipped)), shipped)
+    _follow_lesson(app, learn, parse_lesson_link(query))
     return app
 
 
@@ -181,6 +190,19 @@ def parse_play_link(query: str, names: list[str]) -> PlayLink | None:
         numbers[key] = int(text) if text else None
     seats = params.get("seats", [""])[-1] or None
     return PlayLink(name, numbers["turn"] or 0, seats, numbers["seed"])
+
+
+def parse_lesson_link(query: str) -> str | None:
+    """The chapter that ``lesson=NAME`` or ``chapter=NAME`` names (``None`` without either).
+
+    >>> parse_lesson_link("lesson=actions"), parse_lesson_link("chapter=3&turn=2")
+    ('actions', '3')
+    >>> parse_lesson_link("replay=duel") is None, parse_lesson_link("lesson")
+    (True, '')
+    """
+    params = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    named = [params[key][-1] for key in LEARN_KEYS if key in params]
+    return named[0].strip() if named else None
 
 
 def request_query() -> str:
@@ -254,3 +276,16 @@ def _follow_play(app: widgets.Tab, play: PlayWidget, link: PlayLink | None,
         play.play_from(replay, turn, seats, source=f"{link.name}.json", seed=link.seed)
     except ValueError as problem:  # the wrong number of seats, a finished position
         play.form.problem(f"Cannot play from turn {turn} of {link.name}: {problem}")
+
+
+def _follow_lesson(app: widgets.Tab, learn: LearnTab, name: str | None) -> None:
+    """Open the Learn tab at the chapter named, or say there is no such chapter."""
+    if name is None:
+        return
+    app.selected_index = LEARN_TAB
+    if not name:
+        return
+    try:
+        learn.open(name)
+    except KeyError as problem:
+        learn.problem(str(problem.args[0]))

@@ -1,6 +1,6 @@
 """The Learn widgets driven from Python, as a learner's clicks drive them: the diagram walk on a
 position (its buttons, the diagram's nodes and the board), the lessons' exercises answered
-right and wrong, the puzzles, and the Replay tab's step-through.
+right and wrong, the puzzles, the app's Learn tab and the Replay tab's step-through.
 
 Clicks on the board go through ``board.act`` (what the page sends), clicks on a diagram node or
 a rule id through ``LinkedHTML.click``; what the page would show is read from the widgets.
@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from splendor_nb.app import LEARN_TAB, build_app
 from splendor_nb.cards import GEMS
 from splendor_nb.engine import new_game
 from splendor_nb.learn import Chapter, Exercise, Walk, shipped_chapters, teacher_puzzles
@@ -414,6 +415,19 @@ def test_the_learn_tab_picks_chapters_and_counts_progress() -> None:
     assert tab.view.chapter.id == "setup"
     with pytest.raises(KeyError, match="There is no chapter 'nope'"):
         tab.open("nope")
+
+
+def test_the_app_has_a_learn_tab_and_opens_a_chapter_from_the_link() -> None:
+    app = build_app("lesson=last-round")
+    assert app.titles[LEARN_TAB] == "Learn" and app.children[LEARN_TAB] is app.learn.widget
+    assert app.selected_index == LEARN_TAB and app.learn.view.chapter.id == "last-round"
+    assert build_app("chapter=2").learn.view.chapter.id == "actions"
+    assert isinstance(build_app("lesson=puzzles").learn.view, PuzzleView)
+    broken = build_app("chapter=<b>9</b>")
+    assert broken.selected_index == LEARN_TAB and broken.learn.view.chapter.id == "setup"
+    assert "There is no chapter" in broken.learn.message.value
+    assert "<b>9" not in broken.learn.message.value  # escaped
+    assert build_app("").selected_index == 0
 
 
 # --- the Replay tab's step-through -------------------------------------------------------------
