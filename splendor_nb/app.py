@@ -108,6 +108,7 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
     app = widgets.Tab(children=[viewer.widget, play.widget, learn.widget, rules.widget],
                       titles=TABS, layout=widgets.Layout(width="100%"))
     app.add_class(APP_CLASS)
+    app.layout.margin = "0"  # a widget's 2 px margin beside its 100% width scrolled the page
     app.viewer = viewer  # the tests and the notebook reach the controller through it
     app.rules = rules
     app.play = play
