@@ -70,10 +70,15 @@ def board(page: Page) -> Any:
     return page.locator(".splendor-app .splendor-board").first
 
 
+def in_viewer(app: Any, css: str, **options: Any) -> Any:
+    """The elements matching css in the Replay tab (the Play and Learn tabs reuse its classes)."""
+    return app.locator(f".splendor-viewer {css}", **options)
+
+
 def choose_file(page: Page, app: Any, path: Path) -> None:
     """Open a file with the app's upload button (its file input is never in the page)."""
     with page.expect_file_chooser() as chooser:
-        app.locator(".splendor-upload").click()
+        in_viewer(app, ".splendor-upload").click()
     chooser.value.set_files(str(path))
 
 
@@ -91,10 +96,10 @@ def test_step_with_the_buttons_and_the_keyboard(page: Page, voila_app: VoilaServ
     app = open_voila(voila_app, ".splendor-app")
     first = opened_first(shipped)
     expect(board(page)).to_have_attribute("data-turn", "0")
-    expect(app.locator(".splendor-picker select")).to_have_value(first)
-    app.locator(".splendor-forward").click()
+    expect(in_viewer(app, ".splendor-picker select")).to_have_value(first)
+    in_viewer(app, ".splendor-forward").click()
     expect(board(page)).to_have_attribute("data-turn", "1", timeout=UPDATE_MS)
-    expect(app.locator(".splendor-move.current")).to_have_attribute("data-turn", "1")
+    expect(in_viewer(app, ".splendor-move.current")).to_have_attribute("data-turn", "1")
     page.keyboard.press("ArrowRight")
     expect(board(page)).to_have_attribute("data-turn", "2", timeout=UPDATE_MS)
     page.keyboard.press("ArrowRight")
@@ -104,15 +109,15 @@ def test_step_with_the_buttons_and_the_keyboard(page: Page, voila_app: VoilaServ
     last = len(Replay.load(shipped[first]))
     page.keyboard.press("End")
     expect(board(page)).to_have_attribute("data-turn", str(last), timeout=UPDATE_MS)
-    expect(app.locator(".splendor-where")).to_contain_text(f"Turn {last} of {last}")
+    expect(in_viewer(app, ".splendor-where")).to_contain_text(f"Turn {last} of {last}")
     page.keyboard.press("Home")
     expect(board(page)).to_have_attribute("data-turn", "0", timeout=UPDATE_MS)
     page.keyboard.press("End")
     expect(board(page)).to_have_attribute("data-turn", str(last), timeout=UPDATE_MS)
-    expect(app.locator(".splendor-charts .main-svg").first).to_be_visible(timeout=60_000)
+    expect(in_viewer(app, ".splendor-charts .main-svg").first).to_be_visible(timeout=60_000)
     page.wait_for_timeout(500)  # let the chart's marker settle for the picture
     shoot(app, "app.png")
-    shoot(app.locator(".splendor-board-column"), "board.png")
+    shoot(in_viewer(app, ".splendor-board-column"), "board.png")
 
 
 def test_pick_a_replay_then_jump_from_a_chart_point(page: Page, voila_app: VoilaServer,
@@ -121,13 +126,13 @@ def test_pick_a_replay_then_jump_from_a_chart_point(page: Page, voila_app: Voila
     app = open_voila(voila_app, ".splendor-app")
     other = another(shipped)
     replay = Replay.load(shipped[other])
-    app.locator(".splendor-picker select").select_option(other)
-    expect(app.locator(".splendor-title")).to_contain_text(replay.names[0], timeout=UPDATE_MS)
-    expect(app.locator(".splendor-move")).to_have_count(len(replay) + 1)
+    in_viewer(app, ".splendor-picker select").select_option(other)
+    expect(in_viewer(app, ".splendor-title")).to_contain_text(replay.names[0], timeout=UPDATE_MS)
+    expect(in_viewer(app, ".splendor-move")).to_have_count(len(replay) + 1)
     expect(board(page)).to_have_attribute("data-turn", "0")
 
     target = min(9, len(replay))
-    point = app.locator(".splendor-charts .scatterlayer .trace").first.locator(
+    point = in_viewer(app, ".splendor-charts .scatterlayer .trace").first.locator(
         ".points path").nth(target)
     expect(point).to_be_visible(timeout=60_000)
     box = point.bounding_box()
@@ -135,25 +140,25 @@ def test_pick_a_replay_then_jump_from_a_chart_point(page: Page, voila_app: Voila
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(board(page)).to_have_attribute("data-turn", str(target), timeout=UPDATE_MS)
-    expect(app.locator(".splendor-where")).to_contain_text(f"Turn {target} of {len(replay)}")
-    shoot(app.locator(".splendor-charts"), "charts.png")
+    expect(in_viewer(app, ".splendor-where")).to_contain_text(f"Turn {target} of {len(replay)}")
+    shoot(in_viewer(app, ".splendor-charts"), "charts.png")
 
 
 def test_who_was_winning_then_jump_to_a_big_fall(page: Page, voila_app: VoilaServer,
                                                   open_voila: Open) -> None:
     app = open_voila(voila_app, ".splendor-app")
-    expect(app.locator(".splendor-charts .main-svg").first).to_be_visible(timeout=60_000)
-    app.locator(".splendor-ask-chances").click()
-    falls = app.locator(".splendor-fall")
+    expect(in_viewer(app, ".splendor-charts .main-svg").first).to_be_visible(timeout=60_000)
+    in_viewer(app, ".splendor-ask-chances").click()
+    falls = in_viewer(app, ".splendor-fall")
     expect(falls.first).to_be_visible(timeout=60_000)
-    title = app.locator(".splendor-charts .annotation-text", has_text="Chance to win")
+    title = in_viewer(app, ".splendor-charts .annotation-text", has_text="Chance to win")
     expect(title).to_have_count(1, timeout=UPDATE_MS)
     fall = falls.nth(1)
     turn = fall.inner_text().split(":")[0].removeprefix("Turn ")
     fall.click()
     expect(board(page)).to_have_attribute("data-turn", turn, timeout=UPDATE_MS)
     page.wait_for_timeout(500)  # let the chart's marker settle for the picture
-    shoot(app.locator(".splendor-charts"), "chances.png")
+    shoot(in_viewer(app, ".splendor-charts"), "chances.png")
 
 
 def test_a_comment_is_saved_and_shown_as_text(page: Page, voila_app: VoilaServer,
@@ -168,20 +173,20 @@ def test_a_comment_is_saved_and_shown_as_text(page: Page, voila_app: VoilaServer
 
     app = open_voila(voila_app, ".splendor-app")
     choose_file(page, app, upload)
-    expect(app.locator(".splendor-title")).to_contain_text(XSS, timeout=UPDATE_MS)
-    app.locator(".splendor-forward").click()
+    expect(in_viewer(app, ".splendor-title")).to_contain_text(XSS, timeout=UPDATE_MS)
+    in_viewer(app, ".splendor-forward").click()
     expect(board(page)).to_have_attribute("data-turn", "1", timeout=UPDATE_MS)
-    comment = app.locator(".splendor-comment textarea")
+    comment = in_viewer(app, ".splendor-comment textarea")
     expect(comment).to_be_enabled()
     comment.fill(XSS)
-    app.locator(".splendor-glyph button", has_text="!?").click()
-    current = app.locator(".splendor-move.current")
+    in_viewer(app, ".splendor-glyph button", has_text="!?").click()
+    current = in_viewer(app, ".splendor-move.current")
     expect(current.locator(".splendor-move-comment")).to_have_text(XSS, timeout=UPDATE_MS)
     expect(current.locator(".splendor-move-glyph")).to_have_text("!?")
     expect(current.locator(".splendor-move-who")).to_have_text(XSS)
 
     with page.expect_download(timeout=UPDATE_MS) as download_info:
-        app.locator(".splendor-viewer .splendor-download").click()
+        in_viewer(app, ".splendor-download").click()
     download = download_info.value
     assert download.suggested_filename == "attack.json"
     saved = Replay.load(download.path())
@@ -190,22 +195,22 @@ def test_a_comment_is_saved_and_shown_as_text(page: Page, voila_app: VoilaServer
 
     assert page.locator("img[src='x']").count() == 0
     assert dialogs == []
-    shoot(app.locator(".splendor-side-column"), "comment.png")
+    shoot(in_viewer(app, ".splendor-side-column"), "comment.png")
 
     # A bad file next: the error shows in a banner and the replay stays open.
     bad = tmp_path / "broken.json"
     document["turns"][2]["move"] = "B3r9"
     bad.write_text(json.dumps(document), encoding="utf-8")
     choose_file(page, app, bad)
-    banner = app.locator(".splendor-viewer .splendor-error-text")
+    banner = in_viewer(app, ".splendor-error-text")
     expect(banner).to_contain_text("broken.json", timeout=UPDATE_MS)
     expect(banner).to_contain_text("turn 3")
     expect(banner).to_contain_text("The replay already open stays open.")
     expect(board(page)).to_have_attribute("data-turn", "1")
-    expect(app.locator(".splendor-title")).to_contain_text(XSS)
+    expect(in_viewer(app, ".splendor-title")).to_contain_text(XSS)
     assert page.locator(".jp-OutputArea-output.jp-mod-error").count() == 0
-    shoot(app.locator(".splendor-toolbar").locator("xpath=.."), "error.png")
-    app.locator(".splendor-dismiss").click()
+    shoot(in_viewer(app, ".splendor-toolbar").locator("xpath=.."), "error.png")
+    in_viewer(app, ".splendor-dismiss").click()
     expect(banner).to_have_count(0, timeout=UPDATE_MS)
 
 
@@ -215,34 +220,34 @@ def test_unsaved_comments_are_not_lost_by_opening_another_replay(
     opens the other replay. (Nothing is saved: the app serves the repository's replays.)"""
     app = open_voila(voila_app, ".splendor-app")
     first, other = opened_first(shipped), another(shipped)
-    app.locator(".splendor-forward").click()
+    in_viewer(app, ".splendor-forward").click()
     expect(board(page)).to_have_attribute("data-turn", "1", timeout=UPDATE_MS)
-    comment = app.locator(".splendor-comment textarea")
+    comment = in_viewer(app, ".splendor-comment textarea")
     comment.fill("Worth keeping.")
     comment.blur()  # the text box sends its value when it loses focus
-    expect(app.locator(".splendor-status")).to_contain_text("Unsaved comments",
+    expect(in_viewer(app, ".splendor-status")).to_contain_text("Unsaved comments",
                                                            timeout=UPDATE_MS)
-    picker = app.locator(".splendor-picker select")
+    picker = in_viewer(app, ".splendor-picker select")
     picker.select_option(other)
-    question = app.locator(".splendor-question-text")
+    question = in_viewer(app, ".splendor-question-text")
     expect(question).to_contain_text(f"Your comments on {first} are not saved",
                                      timeout=UPDATE_MS)
     expect(question).to_contain_text(f"before opening {other}?")
     expect(picker).to_have_value(first)
     expect(board(page)).to_have_attribute("data-turn", "1")
-    shoot(app.locator(".splendor-toolbar").locator("xpath=.."), "unsaved.png")
+    shoot(in_viewer(app, ".splendor-toolbar").locator("xpath=.."), "unsaved.png")
 
-    app.locator(".splendor-stay").click()
+    in_viewer(app, ".splendor-stay").click()
     expect(question).to_be_hidden(timeout=UPDATE_MS)
     expect(comment).to_have_value("Worth keeping.")
-    expect(app.locator(".splendor-move.current .splendor-move-comment")).to_have_text(
+    expect(in_viewer(app, ".splendor-move.current .splendor-move-comment")).to_have_text(
         "Worth keeping.")
 
     picker.select_option(other)
     expect(question).to_be_visible(timeout=UPDATE_MS)
-    app.locator(".splendor-drop").click()
+    in_viewer(app, ".splendor-drop").click()
     expect(picker).to_have_value(other, timeout=UPDATE_MS)
-    expect(app.locator(".splendor-status")).to_contain_text(
+    expect(in_viewer(app, ".splendor-status")).to_contain_text(
         f"the unsaved comments on {first} were dropped")
     expect(question).to_be_hidden()
 
@@ -252,18 +257,18 @@ def test_deep_link_opens_a_replay_at_a_turn(page: Page, voila_app: VoilaServer,
     name = another(shipped)
     app = open_voila(f"{voila_app.url}?replay={name}&turn=7", ".splendor-app")
     expect(board(page)).to_have_attribute("data-turn", "7")
-    expect(app.locator(".splendor-picker select")).to_have_value(name)
-    expect(app.locator(".splendor-move.current")).to_have_attribute("data-turn", "7")
-    expect(app.locator(".splendor-viewer .splendor-error-text")).to_have_count(0)
+    expect(in_viewer(app, ".splendor-picker select")).to_have_value(name)
+    expect(in_viewer(app, ".splendor-move.current")).to_have_attribute("data-turn", "7")
+    expect(in_viewer(app, ".splendor-error-text")).to_have_count(0)
 
 
 def test_deep_link_outside_replays_gets_a_message(page: Page, voila_app: VoilaServer,
                                                   open_voila: Open,
                                                   shipped: dict[str, Path]) -> None:
     app = open_voila(f"{voila_app.url}?replay=../../pyproject.toml&turn=3", ".splendor-app")
-    banner = app.locator(".splendor-viewer .splendor-error-text")
+    banner = in_viewer(app, ".splendor-error-text")
     expect(banner).to_contain_text("There is no shipped replay named '../../pyproject.toml'.")
     expect(app).not_to_contain_text("[project]")
-    expect(app.locator(".splendor-picker select")).to_have_value(opened_first(shipped))
+    expect(in_viewer(app, ".splendor-picker select")).to_have_value(opened_first(shipped))
     expect(board(page)).to_have_attribute("data-turn", "0")
-    shoot(app.locator(".splendor-viewer .splendor-error"), "deep-link-error.png")
+    shoot(in_viewer(app, ".splendor-error"), "deep-link-error.png")

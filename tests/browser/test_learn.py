@@ -130,7 +130,8 @@ def test_an_exercise_answered_wrong_then_right(page: Page, voila_app: VoilaServe
         "2. The four actions (1/8)")
     right.locator('.splendor-rule-link[data-rule="R-PASS"]').first.click()  # the rule cited
     expect(lesson.locator(".splendor-rule-panel")).to_contain_text("R-PASS", timeout=UPDATE_MS)
-    section = lesson.locator(".splendor-lesson-section", has=exercise)
+    section = lesson.locator(".splendor-lesson-section",
+                             has=page.locator(".splendor-exercise-no-pass"))
     expect(section.locator(".splendor-rule-panel")).to_be_visible()  # under the exercise
     shoot(section, f"learn-section-{WIDTHS[screen]}.png")
 
