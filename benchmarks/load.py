@@ -28,6 +28,7 @@ real host has the server alone (docs/deploy.md).
 from __future__ import annotations
 
 import asyncio
+import signal
 import statistics
 import sys
 import threading
@@ -81,7 +82,10 @@ class Visit:
     board_seconds: float | None = None
     met_busy: bool = False
     error: str = ""
+    """What went wrong with the page itself, if anything."""
     steps: int = 0
+    slow_step: bool = False
+    """A step took over STEP_TIMEOUT_MS to show (the visitor then stopped stepping)."""
 
 
 @dataclass
@@ -114,7 +118,9 @@ class Outcome:
         return [
             f"{self.name}: boards {len(boards)}/{len(self.visits)}, met the busy page {busy}, "
             f"blank {blank}, errors {errors}; time to the board {timing}",
-            f"  steps done {sum(v.steps for v in self.visits)}/{len(boards) * STEPS}; "
+            f"  steps done {sum(v.steps for v in self.visits)}/{len(boards) * STEPS}, "
+            f"visitors who gave up on a step slower than {STEP_TIMEOUT_MS / 1000:.0f} s: "
+            f"{sum(v.slow_step for v in self.visits)}; "
             f"voila 'Timeout waiting for IOPub output': {self.iopub_timeouts}",
             f"  visitors' kernels alive after the last left: {alive}",
             f"  peak memory (PSS/RSS): server and kernels {self.peak[0]:.0f}/{self.peak[1]:.0f} "
@@ -139,6 +145,8 @@ def run(argv: Sequence[str] = ()) -> None:
     print(f"demo: {SERVER_MODULE} --demo {' '.join(extra)}; {psutil.cpu_count()} cores, "
           f"{psutil.virtual_memory().total / 2**30:.1f} GiB")
     server = start_voila(APP_NOTEBOOK, module=SERVER_MODULE, extra_args=["--demo", *extra])
+    # a benchmark stopped with SIGTERM still stops its server (and the server its kernels)
+    signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit("stopped by SIGTERM"))
     try:
         pool = _settled_kernel_count(server)
         print(f"pre-heated kernels: {pool}, PSS/RSS MiB each: {_kernel_memory(server)}")
@@ -187,6 +195,7 @@ async def _scenario(server: VoilaServer, chromium: str, name: str, pool: int) ->
 
 async def _visit(browser: Any, url: str, *, delay: float, polite: bool) -> Visit:
     from playwright.async_api import Error as PlaywrightError
+    from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
     await asyncio.sleep(delay)
     visit = Visit()
@@ -211,7 +220,11 @@ async def _visit(browser: Any, url: str, *, delay: float, polite: bool) -> Visit
         if visit.board_seconds is not None:
             for turn in range(1, STEPS + 1):
                 await page.keyboard.press("ArrowRight")
-                await page.wait_for_function(_TURN_JS, arg=turn, timeout=STEP_TIMEOUT_MS)
+                try:
+                    await page.wait_for_function(_TURN_JS, arg=turn, timeout=STEP_TIMEOUT_MS)
+                except PlaywrightTimeoutError:
+                    visit.slow_step = True
+                    break
                 visit.steps = turn
     except PlaywrightError as problem:
         visit.error = visit.error or str(problem).splitlines()[0]

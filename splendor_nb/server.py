@@ -1,7 +1,7 @@
 """The Voila server the app runs under: ``python -m splendor_nb.server NOTEBOOK [voila options]``
 (``make app``), and the public demo with ``--demo`` (``make demo``; docs/deploy.md).
 
-It is voila with three changes, and a fourth in demo mode:
+It is voila, changed in these ways (the last in demo mode only):
 
 - **Nothing from the internet.** voila's lab template links Font Awesome from a CDN; the page
   bundles it already, so the template in splendor_nb/data/voila drops the links.
