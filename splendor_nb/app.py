@@ -1,8 +1,9 @@
 """The Voila app: ``build_app()`` returns the root widget (a Tab with the DOM class
-``splendor-app``) with four tabs: Replay, the replay viewer with a replay picker; Play, a game
+``splendor-app``) with five tabs: Replay, the replay viewer with a replay picker; Play, a game
 against the bots or other people (:class:`~splendor_nb.ui.PlayWidget`, its games saved in the
 folder ``$SPLENDOR_GAMES``, default ``games/`` beside the notebook); Learn, the lessons and the
-puzzles (:class:`~splendor_nb.ui.learn.LearnTab`); and Rules, the rulebook (docs/rules.md) by
+puzzles (:class:`~splendor_nb.ui.learn.LearnTab`); Analyse, corpora of bot games
+(:class:`~splendor_nb.ui.analyse.AnalyseTab`); and Rules, the rulebook (docs/rules.md) by
 rule id. The Replay tab's *Play from here* and the Play tab's *Review this
 game* go from one to the other; a refusal's rule id opens the Rules tab.
 
@@ -42,6 +43,7 @@ from splendor_nb.play.store import DEFAULT_FOLDER
 from splendor_nb.replay import Replay
 from splendor_nb.rulebook import RULE_IDS
 from splendor_nb.ui import REPLAYS_DIR, PlayWidget, ReplayController, ReplayViewer, shipped_replays
+from splendor_nb.ui.analyse import AnalyseTab, corpora_folder
 from splendor_nb.ui.learn import LearnTab
 from splendor_nb.ui.play.from_here import default_seats
 from splendor_nb.ui.rules_view import RulesView
@@ -54,8 +56,8 @@ DEMO_ENV = "SPLENDOR_DEMO"
 """The environment variable that makes the app a public demo when it is "1"."""
 GAMES_ENV = "SPLENDOR_GAMES"
 """The environment variable naming the Play tab's games folder (default: ``games``)."""
-TABS = ("Replay", "Play", "Learn", "Rules")
-REPLAY_TAB, PLAY_TAB, LEARN_TAB, RULES_TAB = range(len(TABS))
+TABS = ("Replay", "Play", "Learn", "Analyse", "Rules")
+REPLAY_TAB, PLAY_TAB, LEARN_TAB, ANALYSE_TAB, RULES_TAB = range(len(TABS))
 LEARN_KEYS = ("lesson", "chapter")
 """The query keys that open the Learn tab at a chapter (either one)."""
 
@@ -91,7 +93,7 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
 
     >>> app = build_app("replay=../../pyproject.toml")
     >>> "splendor-app" in app._dom_classes, app.titles
-    (True, ('Replay', 'Play', 'Learn', 'Rules'))
+    (True, ('Replay', 'Play', 'Learn', 'Analyse', 'Rules'))
     """
     shipped = shipped_replays(folder)
     demo = os.environ.get(DEMO_ENV) == "1"
@@ -105,7 +107,10 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
     rules = RulesView()
     play = PlayWidget(games_dir=os.environ.get(GAMES_ENV) or DEFAULT_FOLDER, autosave=not demo)
     learn = LearnTab()
-    app = widgets.Tab(children=[viewer.widget, play.widget, learn.widget, rules.widget],
+    analyse = AnalyseTab(folder=None if demo else corpora_folder(),  # the demo: shipped only
+                         on_replay=lambda replay, name: _open_game(app, controller, replay, name))
+    app = widgets.Tab(children=[viewer.widget, play.widget, learn.widget, analyse.widget,
+                                rules.widget],
                       titles=TABS, layout=widgets.Layout(width="100%"))
     app.add_class(APP_CLASS)
     app.layout.margin = "0"  # a widget's 2 px margin beside its 100% width scrolled the page
@@ -113,6 +118,7 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
     app.rules = rules
     app.play = play
     app.learn = learn
+    app.analyse = analyse
     _wire_play(app, viewer, play, rules)
     query = request_query() if query is None else query
     link = parse_deep_link(query, list(shipped))
@@ -258,6 +264,13 @@ def _wire_play(app: widgets.Tab, viewer: ReplayViewer, play: PlayWidget,
     play.on_rule = rule
     app.observe(lambda change: play.form.refresh() if change["new"] == PLAY_TAB else None,
                 names="selected_index")
+
+
+def _open_game(app: widgets.Tab, controller: ReplayController, replay: Replay,
+               name: str) -> None:
+    """A game of the Analyse tab opened in the Replay tab."""
+    controller.open(replay, name=name)
+    app.selected_index = REPLAY_TAB
 
 
 def _follow_play(app: widgets.Tab, play: PlayWidget, link: PlayLink | None,

@@ -507,7 +507,7 @@ def test_names_and_comments_are_escaped(folder: Path) -> None:
 def test_app_is_a_tab_with_the_replay_viewer(folder: Path) -> None:
     app = build_app("", folder=folder)
     assert "splendor-app" in app._dom_classes
-    assert app.titles == ("Replay", "Play", "Learn", "Rules")
+    assert app.titles == ("Replay", "Play", "Learn", "Analyse", "Rules")
     assert app.children[0] is app.viewer.widget
     assert app.viewer.keyboard.scope == "page"
     assert app.viewer.controller.name == "duel" and app.viewer.controller.error == ""
