@@ -22,13 +22,23 @@ from splendor_nb.i18n.languages import (
     SOURCE_LANGUAGE,
     current_language,
     normalise_language,
+    speaking,
+    spoken,
     use_language,
 )
-from splendor_nb.i18n.translator import DOMAIN, Translator, gettext, ngettext, translator
+from splendor_nb.i18n.translator import (
+    DOMAIN,
+    N_,
+    Translator,
+    gettext,
+    ngettext,
+    translator,
+)
 
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
+    "N_",
     "PSEUDO_LANGUAGE",
     "SOURCE_LANGUAGE",
     "Translator",
@@ -38,6 +48,8 @@ __all__ = [
     "gettext",
     "ngettext",
     "normalise_language",
+    "speaking",
+    "spoken",
     "translator",
     "use_language",
 ]

@@ -16,9 +16,11 @@ two kernels' threads or tasks never see each other's choice.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import wraps
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 LANGUAGES: tuple[tuple[str, str], ...] = (
     ("en", "English"),
@@ -35,6 +37,18 @@ PSEUDO_LANGUAGE = "qps"
 that a text shown without going through the catalogues stands out."""
 CODES: tuple[str, ...] = tuple(code for code, _ in LANGUAGES)
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Speaker(Protocol):
+    """Anything that speaks one language: a widget, a play session."""
+
+    @property
+    def language(self) -> str: ...
+
+
+S = TypeVar("S", bound=Speaker)
 _TAG_SEPARATORS = re.compile(r"[-_.@]")
 _current: ContextVar[str] = ContextVar("splendor_nb_language", default=SOURCE_LANGUAGE)
 
@@ -75,3 +89,42 @@ def use_language(tag: str | None) -> Iterator[str]:
         yield language
     finally:
         _current.reset(token)
+
+
+def speaking(tag: str | None, action: Callable[P, R]) -> Callable[P, R]:
+    """``action`` made to run in the language ``tag`` (see :func:`use_language`), for a widget's
+    callbacks: a button's click runs later, outside the ``with`` block that built the button.
+
+    >>> say = speaking("tr", current_language)
+    >>> say(), current_language()
+    ('tr', 'en')
+    """
+    language = normalise_language(tag)
+
+    @wraps(action)
+    def spoken(*args: P.args, **kwargs: P.kwargs) -> R:
+        with use_language(language):
+            return action(*args, **kwargs)
+
+    return spoken
+
+
+def spoken(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R]:
+    """A method run in its object's ``language`` (see :func:`use_language`): the sentences it
+    makes, and those of what it calls, come out in that language, whoever calls it and on
+    whichever thread.
+
+    >>> class Greeter:
+    ...     language = "es"
+    ...     @spoken
+    ...     def greet(self) -> str:
+    ...         return current_language()
+    >>> Greeter().greet()
+    'es'
+    """
+    @wraps(method)
+    def in_language(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with use_language(self.language):
+            return method(self, *args, **kwargs)
+
+    return in_language

@@ -127,6 +127,16 @@ def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
     return translator().ngettext(singular, plural, n, **params)
 
 
+def N_(message: str, /) -> str:
+    """Mark ``message`` for the catalogues without translating it yet: for a table of English
+    texts that code translates when it shows them (``gettext(BOT_NAMES[level])``).
+
+    >>> N_("Easy bot")
+    'Easy bot'
+    """
+    return message
+
+
 def catalogue_file(language: str) -> Traversable:
     """The ``.po`` file of a language, inside the package (``importlib.resources``).
 

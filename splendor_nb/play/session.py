@@ -16,6 +16,12 @@ bumped once after every change, when everything is consistent: observe it to red
 'Ann took white, blue and green.'
 >>> session.bot_step(), session.state.current_player, session.path.exists()
 (True, 0, True)
+
+The session speaks its :attr:`language` (every sentence it makes: the turns in words, the
+status line, refusals); :meth:`set_language` says the whole game again in another one.
+
+>>> session.set_language("fr"); session.log[0]
+'Ann a pris des jetons diamant, saphir et émeraude.'
 """
 
 from __future__ import annotations
@@ -30,9 +36,10 @@ from traitlets import Bool, HasTraits, Instance, Int, Unicode
 
 from splendor_nb.ai import Bot
 from splendor_nb.engine import GameState, new_game
+from splendor_nb.i18n import normalise_language, spoken, use_language
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
 from splendor_nb.play.describe import describe_turn
-from splendor_nb.play.hint import Hint, hint
+from splendor_nb.play.hint import Hint, hint, hint_reason
 from splendor_nb.play.outcome import Outcome, outcome
 from splendor_nb.play.seats import Seat, parse_seats, seating
 from splendor_nb.play.store import (
@@ -73,6 +80,7 @@ class PlaySession(HasTraits):
     message = Unicode("", help="The last refusal or problem, in words; '' when none.")
     suggestion = Instance(Hint, allow_none=True, help="The hint asked for this turn.")
     changed = Int(0, help="Bumped once after every change.")
+    language = Unicode("en", help="The language of every sentence the session makes.")
 
     seats: tuple[Seat, ...]
     """The seats in playing order: player ``i`` sits at ``seats[i]``."""
@@ -91,8 +99,9 @@ class PlaySession(HasTraits):
 
     def __init__(self, seats: str | Sequence[str | Seat], seed: int | None = None, *,
                  first: int = 0, games_dir: str | Path = DEFAULT_FOLDER, autosave: bool = True,
-                 hint_budget: int | None = None) -> None:
+                 hint_budget: int | None = None, language: str | None = None) -> None:
         super().__init__()
+        self.language = normalise_language(language)
         self.store = GameStore(games_dir)
         self.autosave = autosave
         self.hint_budget = hint_budget
@@ -200,11 +209,16 @@ class PlaySession(HasTraits):
         """Game over: winners, scores, the tie-break explained (``None`` while playing)."""
         if not self.over:
             return None
-        return outcome(self.state, self.names, self.resigned)
+        with use_language(self.language):
+            return outcome(self.state, self.names, self.resigned)
 
     @property
     def status(self) -> str:
         """One line for the top of the board, in words."""
+        with use_language(self.language):
+            return self._status()
+
+    def _status(self) -> str:
         found = self.outcome
         if found is not None:
             return found.lines[0]
@@ -215,6 +229,22 @@ class PlaySession(HasTraits):
             return say("thinking", name=name)
         return say("to_move", name=name)
 
+    def set_language(self, language: str | None) -> None:
+        """Speak ``language`` from now on: the turns in words are said again in it, a refusal
+        shown is dropped (it was said in the old one); nothing of the game changes."""
+        with self._lock, self.hold_trait_notifications(), use_language(language) as chosen:
+            self.language = chosen
+            names = self.names
+            self.log = [_said(self.replay.state(n), names)
+                        for n in range(1, len(self.replay) + 1)]
+            self.said = self.log[-1] if self.log else ""
+            self.message = ""
+            if self.suggestion is not None:
+                self.suggestion = Hint(self.suggestion.move,
+                                       hint_reason(self.builder.view, self.suggestion.move)
+                                       if self.builder is not None else "")
+            self._bump()
+
     @property
     def can_undo(self) -> bool:
         """Whether :meth:`undo` would take a turn back now."""
@@ -222,6 +252,7 @@ class PlaySession(HasTraits):
 
     # --- playing -----------------------------------------------------------------------------
 
+    @spoken
     def click(self, action: Mapping[str, str]) -> Refusal | None:
         """A click on the board (see :meth:`TurnBuilder.click`)."""
         refusal = self._not_now()
@@ -229,6 +260,7 @@ class PlaySession(HasTraits):
             return self._refused(refusal)
         return self.builder.click(action)
 
+    @spoken
     def submit(self, move: Move | str) -> Refusal | None:
         """Play a whole turn typed in the notation (the terminal's way); refused in words."""
         refusal = self._not_now()
@@ -252,6 +284,7 @@ class PlaySession(HasTraits):
                 self.cover = None
                 self._bump()
 
+    @spoken
     def bot_step(self) -> bool:
         """Play one bot move if a bot is to move; ``False`` if none is (or the game changed
         while the bot was thinking, by a take back or a new game)."""
@@ -278,6 +311,7 @@ class PlaySession(HasTraits):
             played += 1
         return played
 
+    @spoken
     def hint(self) -> Hint | Refusal:
         """The move the hard bot would play for the person to move, with a short reason; it is
         highlighted on the board (:attr:`suggestion`, the interaction's ``hint``)."""
@@ -299,6 +333,7 @@ class PlaySession(HasTraits):
                 self._bump()
         return found
 
+    @spoken
     def undo(self) -> Refusal | None:
         """Take back: back to the person's previous turn (games against bots with one person)."""
         with self._lock, self.hold_trait_notifications():
@@ -319,6 +354,7 @@ class PlaySession(HasTraits):
             self._begin_turn()
         return None
 
+    @spoken
     def resign(self, player: int | None = None) -> Refusal | None:
         """``player`` (default: the person to move, or the only person) gives up; the others
         are ranked as at the end (R-END-WIN)."""
@@ -345,6 +381,7 @@ class PlaySession(HasTraits):
 
     # --- private helpers ---------------------------------------------------------------------
 
+    @spoken
     def _start(self, seats: Sequence[Seat], replay: Replay, seed: int, first_turn: int,
                states: list[GameState], path: Path) -> None:
         with self._lock, self.hold_trait_notifications():
@@ -391,6 +428,7 @@ class PlaySession(HasTraits):
                 return seat
         return None
 
+    @spoken
     def _built(self, builder: TurnBuilder) -> None:
         """The builder changed: play its move once complete, else show its refusal."""
         if builder is not self.builder:
@@ -401,6 +439,7 @@ class PlaySession(HasTraits):
         self.message = str(builder.refusal) if builder.refusal is not None else ""
         self._bump()
 
+    @spoken
     def _play(self, move: Move) -> None:
         with self._lock, self.hold_trait_notifications():
             state = self.state.apply(move)

@@ -1,13 +1,19 @@
 """Every sentence a person reads while playing, in one place, with named placeholders.
 
-A later step translates these with gettext, so each template is one whole sentence (or one noun
-phrase that sentences take as a parameter: a list of colours, a count of tokens, a card with its
-points). Code never builds a sentence from fragments; it picks a template and fills it.
+Each template is one whole sentence (or one noun phrase that sentences take as a parameter: a
+list of colours, a count of tokens, a card with its points). Code never builds a sentence from
+fragments; it picks a template and fills it. The tables are the English message ids of the
+gettext catalogues (babel.cfg reads them); every function here speaks the current language
+(:func:`splendor_nb.i18n.use_language`), which the session and the widgets set.
 
 >>> say("took_different", name="Ben", colours=word_list(["white", "blue", "green"]))
 'Ben took white, blue and green.'
 >>> say_n("card_points", 2, card="2g4"), tokens_phrase((0, 2, 0, 0, 0, 1))
 ('2g4 (2 points)', 'two blue and a gold')
+>>> from splendor_nb.i18n import use_language
+>>> with use_language("fr"):
+...     say("to_move", name="Ada"), tokens_phrase((0, 2, 0, 0, 0, 1))
+('À Ada de jouer.', 'deux jetons saphir et un jeton or')
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from splendor_nb.cards import COLOURS
+from splendor_nb.i18n import translator
 
 SENTENCES: dict[str, str] = {
     # --- what a turn did (describe.py) ---------------------------------------------------------
@@ -183,7 +190,7 @@ def say(key: str, /, **params: object) -> str:
     >>> say("cover", name="Ben")
     'Pass to Ben'
     """
-    return SENTENCES[key].format(**params)
+    return translator().gettext(SENTENCES[key], **params)
 
 
 def say_n(key: str, count: int, /, **params: object) -> str:
@@ -193,7 +200,7 @@ def say_n(key: str, count: int, /, **params: object) -> str:
     ('1 point', '15 points')
     """
     one, many = PLURALS[key]
-    return (one if count == 1 else many).format(count=count, **params)
+    return translator().ngettext(one, many, count, **params)
 
 
 def colour_name(colour: str) -> str:
@@ -202,7 +209,7 @@ def colour_name(colour: str) -> str:
     >>> colour_name("black")
     'black'
     """
-    return COLOUR_NAMES[colour]
+    return translator().gettext(COLOUR_NAMES[colour])
 
 
 def word_list(items: Sequence[str]) -> str:
@@ -213,10 +220,11 @@ def word_list(items: Sequence[str]) -> str:
     """
     if len(items) <= 1:
         return "".join(items)
+    words = translator()
     joined = items[0]
     for item in items[1:-1]:
-        joined = LIST_MIDDLE.format(items=joined, item=item)
-    return LIST_END.format(items=joined, last=items[-1])
+        joined = words.gettext(LIST_MIDDLE, items=joined, item=item)
+    return words.gettext(LIST_END, items=joined, last=items[-1])
 
 
 def tokens_phrase(counts: Sequence[int]) -> str:
@@ -225,6 +233,7 @@ def tokens_phrase(counts: Sequence[int]) -> str:
     >>> tokens_phrase((1, 0, 0, 0, 0, 0)), tokens_phrase((0, 0, 0, 0, 4, 0))
     ('a white', '4 black')
     """
-    parts = [COUNTED.get(n, COUNTED_MANY).format(count=n, colour=colour_name(colour))
+    words = translator()
+    parts = [words.gettext(COUNTED.get(n, COUNTED_MANY), count=n, colour=colour_name(colour))
              for colour, n in zip(COLOURS, counts) if n]
     return word_list(parts) if parts else say("price_free")
