@@ -9,6 +9,8 @@ It is voila, changed in these ways (the last in demo mode only):
   request carrying the ``_xsrf`` cookie's value, but voila never sets that cookie, so the request
   is refused ("403 '_xsrf' argument missing", voila issue #1458) and the kernel lives on until it
   is culled. The page handler here sets the cookie.
+- **A malformed template file path is a 404** (:class:`TemplateFileHandler`), where voila's
+  handler failed with a 500 and a traceback in the log.
 - **A kernel is not culled before its page has connected** (:class:`PageKernelManager`,
   within ``unconnected_timeout``): under load a browser may take minutes to load the page, and
   the demo's short culling took kernels from pages still loading, which stayed blank. A pooled
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 import sys
 from collections.abc import Callable, Collection
 from datetime import timedelta
@@ -43,6 +46,7 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Bool, Int
 from voila.app import Voila
+from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 DEMO_ENV = "SPLENDOR_DEMO"
@@ -187,8 +191,37 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
             if len(rule) == 3 and rule[1] is TornadoVoilaHandler:
                 options = {**rule[2], "gate": gate, "retry_seconds": self.busy_retry_seconds}
                 rule = (rule[0], PageHandler, options)
+            elif len(rule) == 2 and rule[1] is TemplateStaticFileHandler:
+                rule = (rule[0], TemplateFileHandler)
             handlers.append(rule)
         return handlers
+
+
+def is_template_file_path(path: str) -> bool:
+    """Whether ``path`` (after ``/voila/templates/``) has the shape voila's template file
+    handler expects, ``TEMPLATE/static/FILE``, once ``..`` and ``.`` are resolved.
+
+    >>> is_template_file_path("lab/static/voila.js"), is_template_file_path("lab/static/a/../b")
+    (True, True)
+    >>> is_template_file_path("lab/static/../../../pyproject.toml"), is_template_file_path("x")
+    (False, False)
+    >>> is_template_file_path("../static/x")
+    False
+    """
+    parts = os.path.normpath(path).split(os.path.sep, 2)
+    return (len(parts) == 3 and parts[1] == "static" and parts[:2] == path.split("/", 2)[:2]
+            and re.fullmatch(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*", parts[0]) is not None)
+
+
+class TemplateFileHandler(TemplateStaticFileHandler):  # type: ignore[misc]  # voila is untyped
+    """voila's template files (``/voila/templates/TEMPLATE/static/FILE``), where a path of any
+    other shape is a 404: voila's handler raised on it, a 500 with a traceback in the log."""
+
+    def parse_url_path(self, url_path: str) -> str:
+        if not is_template_file_path(url_path):
+            raise tornado.web.HTTPError(404)
+        path: str = super().parse_url_path(url_path)
+        return path
 
 
 class PageKernelManager(AsyncMappingKernelManager):

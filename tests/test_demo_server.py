@@ -199,3 +199,28 @@ def test_the_kernel_of_a_visitor_who_left_before_the_page_came_is_shut_down() ->
         assert kernel_processes(demo) == 0
     finally:
         demo.stop()
+
+
+MALFORMED = ("/voila/templates/x", "/voila/templates/lab/static/../../../../../pyproject.toml",
+             "/voila/templates/../../../../../../etc/static/passwd",
+             "/voila/templates/lab/static/..%2f..%2f..%2fpyproject.toml",
+             "/voila/static/../../pyproject.toml", "/voila/files/pyproject.toml",
+             "/api/kernels", "/api/contents", "/tree", "/notebooks/app.ipynb")
+"""Paths a stranger may try: files outside the page, voila's and Jupyter's other pages."""
+
+
+def test_other_paths_are_refused_without_a_path_or_a_traceback() -> None:
+    """voila's template file handler raised on a malformed path (a 500 and a traceback in the
+    log); every such request is a plain 4xx now, and the page's own files still come."""
+    demo = start_voila(APP_NOTEBOOK, module=SERVER_MODULE,
+                       extra_args=["--demo", "--VoilaConfiguration.preheat_kernel=False"])
+    try:
+        for path in MALFORMED:
+            status, _headers, body = fetch(demo.url.rstrip("/") + path)
+            assert status in (403, 404), (path, status)
+            assert str(REPO_ROOT) not in body and "Traceback" not in body, path
+        assert "Uncaught exception" not in demo.log(), demo.log()
+        status, _headers, body = fetch(demo.url + "voila/templates/lab/static/voila.js")
+        assert status == 200 and body
+    finally:
+        demo.stop()
