@@ -20,7 +20,8 @@ MIB = 1024 * 1024
 
 
 class Downloader(anywidget.AnyWidget):
-    """Hands a text file to the browser as a download (``download(filename, text)``)."""
+    """Hands a file to the browser as a download (``download(filename, text)``, or
+    ``download_bytes(filename, data, mime)``)."""
 
     _esm = Path(__file__).parent / "static" / "downloader.js"
 
@@ -30,6 +31,10 @@ class Downloader(anywidget.AnyWidget):
     def download(self, filename: str, text: str) -> None:
         """Make the browser save ``text`` as ``filename``."""
         self.send({"type": "download", "filename": filename, "text": text})
+
+    def download_bytes(self, filename: str, data: bytes, mime: str) -> None:
+        """Make the browser save ``data`` (of media type ``mime``) as ``filename``."""
+        self.send({"type": "download", "filename": filename, "mime": mime}, [data])
 
 
 class Uploader(anywidget.AnyWidget):

@@ -1,9 +1,13 @@
-// Hands a text file to the browser as a download (splendor_nb/ui/downloader.py, Downloader):
-// Python sends {type: "download", filename, text}.
+// Hands a file to the browser as a download (splendor_nb/ui/downloader.py, Downloader):
+// Python sends {type: "download", filename, text}, or {type: "download", filename, mime} with
+// the file's bytes as the message's one buffer.
 function render({ model }) {
-  const onMessage = (message) => {
+  const onMessage = (message, buffers) => {
     if (message.type !== "download") return;
-    const url = URL.createObjectURL(new Blob([message.text], { type: "application/json" }));
+    const blob = buffers && buffers.length
+      ? new Blob([buffers[0]], { type: message.mime || "application/octet-stream" })
+      : new Blob([message.text], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
     const link = document.createElement("a");
     link.href = url;
     link.download = message.filename;
