@@ -15,7 +15,7 @@ the files translators' tools read. ``make messages`` extracts the messages from 
 'La partida ha terminado.'
 """
 
-from splendor_nb.i18n.formats import format_date, format_number
+from splendor_nb.i18n.formats import format_date, format_datetime, format_number
 from splendor_nb.i18n.languages import (
     LANGUAGES,
     PSEUDO_LANGUAGE,
@@ -44,6 +44,7 @@ __all__ = [
     "Translator",
     "current_language",
     "format_date",
+    "format_datetime",
     "format_number",
     "gettext",
     "ngettext",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 
 from babel.dates import format_date as _babel_date
+from babel.dates import format_time, get_datetime_format
 from babel.numbers import format_decimal
 
 from splendor_nb.i18n.languages import (
@@ -44,6 +45,23 @@ def format_date(date: datetime.date, language: str | None = None) -> str:
     ('1 Dec 2025', '1 déc. 2025')
     """
     return _babel_date(date, format="medium", locale=_locale(language))
+
+
+def format_datetime(moment: datetime.datetime | float, language: str | None = None) -> str:
+    """A moment (a datetime, or seconds since the epoch, as a file's modification time) as the
+    language writes a date and a time of day: the medium date, then hours and minutes (CLDR's
+    pattern joining them), in the server's local time.
+
+    >>> moment = datetime.datetime(2025, 12, 1, 14, 5)
+    >>> format_datetime(moment, "en"), format_datetime(moment, "tr")
+    ('1 Dec 2025, 14:05', '1 Ara 2025 14:05')
+    """
+    when = moment if isinstance(moment, datetime.datetime) else \
+        datetime.datetime.fromtimestamp(moment)
+    locale = _locale(language)
+    return str(get_datetime_format("medium", locale=locale)).replace(
+        "{1}", format_date(when.date(), language)).replace(
+        "{0}", format_time(when.time(), format="short", locale=locale))
 
 
 def _locale(language: str | None) -> str:

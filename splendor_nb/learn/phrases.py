@@ -1,8 +1,9 @@
 """Sentences a learner reads, each one whole string with named placeholders.
 
 The walk, the checkers and the lessons never build a sentence from pieces: they name a template
-in :data:`SENTENCES` and give its values, as a :class:`Phrase`. A translation replaces the
-templates (same keys, same placeholders) and the phrases read in that language.
+in :data:`SENTENCES` and give its values, as a :class:`Phrase`. The templates are the English
+message ids of the catalogues (babel.cfg reads the table): a phrase reads in the current
+language, or the one asked for.
 
 >>> str(phrase("q_four.one", colour="green", count=4))
 'Yes: green has 4 (R-TAKE2)'
@@ -14,10 +15,11 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from splendor_nb.cards import COLOURS
+from splendor_nb.i18n import SOURCE_LANGUAGE, translator
 
 SENTENCES: dict[str, str] = {
     # the walk: one answer per node, for the position on the board
@@ -170,9 +172,13 @@ class Phrase:
     key: str
     params: tuple[tuple[str, str | int], ...] = ()
 
-    def text(self, sentences: Mapping[str, str] = SENTENCES) -> str:
-        """The sentence, from ``sentences`` (a translation) or, for a missing key, English."""
-        return sentences.get(self.key, SENTENCES[self.key]).format(**dict(self.params))
+    def text(self, language: str | None = None) -> str:
+        """The sentence in ``language`` (default: the current language), from the catalogues.
+
+        >>> phrase("next", player="Ben").text("fr")
+        'Ben joue ensuite.'
+        """
+        return translator(language).gettext(SENTENCES[self.key], **dict(self.params))
 
     def __str__(self) -> str:
         return self.text()
@@ -180,7 +186,7 @@ class Phrase:
     @property
     def rules(self) -> tuple[str, ...]:
         """The rule ids the sentence cites."""
-        return rule_ids_in(self.text())
+        return rule_ids_in(self.text(SOURCE_LANGUAGE))  # the ids as the English text cites them
 
 
 def phrase(key: str, **params: str | int) -> Phrase:

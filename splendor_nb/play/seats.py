@@ -18,11 +18,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from splendor_nb.ai import LEVELS, Bot
+from splendor_nb.i18n import N_, gettext
 from splendor_nb.rules import PLAYER_COUNTS
 
 MAX_NAME = 200
 """The longest name a replay file holds (its schema)."""
-BOT_NAMES: dict[str, str] = {"easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot"}
+BOT_NAMES: dict[str, str] = {"easy": N_("Easy bot"), "medium": N_("Medium bot"),
+                             "hard": N_("Hard bot"), "expert": N_("Expert bot")}
+"""The bots' names (English: :func:`bot_name` says them in the current language)."""
+
+
+def bot_name(level: str) -> str:
+    """A bot's name in the current language.
+
+    >>> from splendor_nb.i18n import use_language
+    >>> with use_language("es"):
+    ...     bot_name("hard")
+    'Bot difícil'
+    """
+    return gettext(BOT_NAMES.get(level, level))
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,15 +126,17 @@ def parse_seats(text: str | Sequence[str | Seat], budget: int | None = None) -> 
             seats.append(Seat(name))
             continue
         same = sum(1 for seat in seats if seat.level == level)
-        seats.append(Seat(BOT_NAMES[level] + (f" {same + 1}" if same else ""), level,
+        seats.append(Seat(bot_name(level) + (f" {same + 1}" if same else ""), level,
                           budget if level == "hard" else None))
     if len(seats) not in PLAYER_COUNTS:
-        raise ValueError(f"R-SETUP-PLAYERS: Splendor is for {PLAYER_COUNTS[0]} to "
-                         f"{PLAYER_COUNTS[-1]} players, not {len(seats)}")
+        raise ValueError(gettext("R-SETUP-PLAYERS: Splendor is for {least} to {most} players, "
+                                 "not {count}", least=PLAYER_COUNTS[0],
+                                 most=PLAYER_COUNTS[-1], count=len(seats)))
     names = [seat.name for seat in seats]
     for name in names:
         if names.count(name) > 1:
-            raise ValueError(f"two seats are named {name!r}: give each a name of its own")
+            raise ValueError(gettext("Two seats are named “{name}”: give each a name of its "
+                                     "own.", name=name))
     return tuple(seats)
 
 

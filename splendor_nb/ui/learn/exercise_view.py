@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from splendor_nb.i18n import spoken, translator, use_language
 from splendor_nb.learn import BoardAnswer, Exercise, Feedback
 from splendor_nb.learn.checkers import Answer
 from splendor_nb.moves import Move
@@ -30,7 +31,7 @@ from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import Action, ClickableBoard
 from splendor_nb.ui.learn.links import LinkedHTML, markdown_html, rule_button, sentence_html
 from splendor_nb.ui.learn.move_picker import MovePicker
-from splendor_nb.ui.learn.words import WORDS, said
+from splendor_nb.ui.learn.words import said, say
 
 EXERCISE_CLASS = "splendor-exercise"
 
@@ -46,46 +47,50 @@ class ExerciseView:
 
     def __init__(self, exercise: Exercise, *, board: bool = True, viewer: int | None = None,
                  on_answer: Callable[[Exercise, Feedback], None] | None = None,
-                 on_rule: Callable[[str], None] | None = None) -> None:
-        self.exercise = exercise
-        self.on_answer = on_answer
-        self.on_rule = on_rule
-        self.feedback: Feedback | None = None
-        """The last answer's feedback."""
-        self.solved = False
-        """Answered right at least once."""
-        self.options: dict[str, widgets.Button | widgets.ToggleButton] = {}
-        """The choice buttons, by option (as text)."""
-        self.title = widgets.HTML()
-        self.question = self._linked(markdown_html(exercise.question), "splendor-question-text")
-        self.said = self._linked("", "splendor-feedback")
-        self.hint_text = self._linked("", "splendor-hint-text")
-        self.hint = widgets.Button(description=WORDS["hint"], icon="lightbulb-o",
-                                   tooltip=WORDS["hint_tip"], layout=widgets.Layout(width="auto"))
-        self.hint.add_class("splendor-hint")
-        self.hint.on_click(lambda _button: self.show_hint())
-        self.check = widgets.Button(description=WORDS["check"], button_style="primary",
-                                    layout=widgets.Layout(width="auto"))
-        self.check.add_class("splendor-check")
-        self.check.on_click(lambda _button: self._check_clicked())
-        self.number = widgets.IntText(description=WORDS["number"],
-                                      style={"description_width": "initial"},
-                                      layout=widgets.Layout(width="auto", max_width="220px"))
-        self.board: ClickableBoard | None = None
-        self.picker: MovePicker | None = None
-        self.clicked: BoardAnswer | None = None
-        """The answer clicked on the board so far (a card or tokens)."""
-        parts: list[widgets.Widget] = [self.title, self.question]
-        parts += self._board_part(board, viewer)
-        parts += self._answer_part()
-        parts += [self.hint_text, self.said]
-        self.widget = widgets.VBox(parts, layout=widgets.Layout(width="100%"))
-        self.widget.add_class(EXERCISE_CLASS)
-        self.widget.add_class(f"splendor-exercise-{exercise.id}")
-        self._show_title()
+                 on_rule: Callable[[str], None] | None = None,
+                 language: str | None = None) -> None:
+        self.language = translator(language).language
+        with use_language(self.language):
+            self.exercise = exercise
+            self.on_answer = on_answer
+            self.on_rule = on_rule
+            self.feedback: Feedback | None = None
+            """The last answer's feedback."""
+            self.solved = False
+            """Answered right at least once."""
+            self.options: dict[str, widgets.Button | widgets.ToggleButton] = {}
+            """The choice buttons, by option (as text)."""
+            self.title = widgets.HTML()
+            self.question = self._linked(markdown_html(exercise.question), "splendor-question-text")
+            self.said = self._linked("", "splendor-feedback")
+            self.hint_text = self._linked("", "splendor-hint-text")
+            self.hint = widgets.Button(description=say("hint"), icon="lightbulb-o",
+                                       tooltip=say("hint_tip"), layout=widgets.Layout(width="auto"))
+            self.hint.add_class("splendor-hint")
+            self.hint.on_click(lambda _button: self.show_hint())
+            self.check = widgets.Button(description=say("check"), button_style="primary",
+                                        layout=widgets.Layout(width="auto"))
+            self.check.add_class("splendor-check")
+            self.check.on_click(lambda _button: self._check_clicked())
+            self.number = widgets.IntText(description=say("number"),
+                                          style={"description_width": "initial"},
+                                          layout=widgets.Layout(width="auto", max_width="220px"))
+            self.board: ClickableBoard | None = None
+            self.picker: MovePicker | None = None
+            self.clicked: BoardAnswer | None = None
+            """The answer clicked on the board so far (a card or tokens)."""
+            parts: list[widgets.Widget] = [self.title, self.question]
+            parts += self._board_part(board, viewer)
+            parts += self._answer_part()
+            parts += [self.hint_text, self.said]
+            self.widget = widgets.VBox(parts, layout=widgets.Layout(width="100%"))
+            self.widget.add_class(EXERCISE_CLASS)
+            self.widget.add_class(f"splendor-exercise-{exercise.id}")
+            self._show_title()
 
     # --- answering -----------------------------------------------------------------------------
 
+    @spoken
     def answer(self, value: Answer) -> Feedback:
         """Check ``value`` as the learner's answer, show the feedback and return it."""
         exercise = self.exercise
@@ -99,11 +104,13 @@ class ExerciseView:
             self.on_answer(exercise, feedback)
         return feedback
 
+    @spoken
     def show_hint(self) -> None:
         """Show the exercise's hint."""
-        self.hint_text.value = (f"<div class='splendor-hint-said'><b>{WORDS['hint']}:</b> "
+        self.hint_text.value = (f"<div class='splendor-hint-said'><b>{say('hint')}:</b> "
                                 f"{markdown_html(self.exercise.hint)}</div>")
 
+    @spoken
     def _check_clicked(self) -> None:
         exercise = self.exercise
         if exercise.answer_by == "number":
@@ -112,13 +119,14 @@ class ExerciseView:
             chosen = self.clicked.answer if self.clicked is not None else None
             if chosen is None:
                 self.said.value = f"<div class='splendor-feedback-note'>" \
-                                  f"{html.escape(WORDS['nothing_picked'])}</div>"
+                                  f"{html.escape(say('nothing_picked'))}</div>"
                 return
             self.answer(chosen)
         else:
             self.answer(tuple(option for option, button in self._choices()
                               if button.value))
 
+    @spoken
     def _clicked_board(self, action: Action) -> None:
         clicked = self.clicked
         assert clicked is not None and self.board is not None
@@ -127,11 +135,13 @@ class ExerciseView:
         if clicked.pick == "card" and clicked.answer is not None:
             self.answer(clicked.answer)
 
+    @spoken
     def _picked_move(self, move: Move) -> None:
         self.answer(str(move))
 
     # --- drawing -------------------------------------------------------------------------------
 
+    @spoken
     def _board_part(self, board: bool, viewer: int | None) -> list[widgets.Widget]:
         exercise = self.exercise
         position = exercise.position
@@ -140,7 +150,7 @@ class ExerciseView:
         state = position.state
         if exercise.answer_by == "board" and exercise.pick == "move":
             self.picker = MovePicker(state, position.names, on_move=self._picked_move,
-                                     on_rule=self.on_rule)
+                                     on_rule=self.on_rule, language=self.language)
             return [self.picker.widget]
         if exercise.answer_by == "board":
             self.clicked = BoardAnswer(state, "card" if exercise.pick == "card" else "tokens")
@@ -155,11 +165,13 @@ class ExerciseView:
                                "</div>" if position.caption else "")
         return [self.board, caption]
 
+    @spoken
     def _board_svg(self, clicked: BoardAnswer) -> str:
         position = self.exercise.position
         assert position is not None
         return board_svg(position.state, names=position.names, interaction=clicked.interaction())
 
+    @spoken
     def _answer_part(self) -> list[widgets.Widget]:
         exercise = self.exercise
         box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -185,17 +197,19 @@ class ExerciseView:
         else:
             hint_key = f"answer_board_{exercise.pick}"
             controls.append(widgets.HTML(f"<span class='splendor-muted'>"
-                                         f"{html.escape(WORDS[hint_key])}</span>"))
+                                         f"{html.escape(say(hint_key))}</span>"))
             if exercise.pick == "tokens":
                 controls.append(self.check)
         box.children = (*controls, self.hint)
         return [box]
 
+    @spoken
     def _choices(self) -> list[tuple[str | int, widgets.ToggleButton]]:
         return [(option, button) for option, button in zip(self.exercise.options,
                                                              self.options.values())
                 if isinstance(button, widgets.ToggleButton)]
 
+    @spoken
     def _mark_options(self, value: Answer, correct: bool) -> None:
         """The chosen buttons of a single choice turn green (right) or red (wrong)."""
         if self.exercise.multiple or self.exercise.answer_by != "choice":
@@ -204,23 +218,26 @@ class ExerciseView:
             button.button_style = ("success" if correct else "danger") if text == str(value) \
                 else ""
 
+    @spoken
     def _show_feedback(self, feedback: Feedback) -> None:
-        verdict = WORDS["right"] if feedback.correct else WORDS["wrong"]
+        verdict = say("right") if feedback.correct else say("wrong")
         css = "splendor-right" if feedback.correct else "splendor-wrong"
         detail = "".join(f"<li>{sentence_html(said(line))}</li>" for line in feedback.detail)
-        rules = html.escape(WORDS["rules_checked"]).format(
+        rules = html.escape(say("rules_checked")).format(
             rules=" ".join(map(rule_button, feedback.rules)))
         again = "" if feedback.correct else \
-            f"<div class='splendor-muted'>{html.escape(WORDS['try_again'])}</div>"
+            f"<div class='splendor-muted'>{html.escape(say('try_again'))}</div>"
         self.said.value = (f"<div class='{css}'><b>{verdict}</b> "
                            f"{markdown_html(feedback.explanation)}"
                            + (f"<ul>{detail}</ul>" if detail else "")
                            + f"<div class='splendor-feedback-rules'>{rules}</div>{again}</div>")
 
+    @spoken
     def _show_title(self) -> None:
-        mark = f" <span class='splendor-solved'>✓ {WORDS['solved']}</span>" if self.solved else ""
-        self.title.value = f"<div class='splendor-exercise-title'>{WORDS['exercise']}{mark}</div>"
+        mark = f" <span class='splendor-solved'>✓ {say('solved')}</span>" if self.solved else ""
+        self.title.value = f"<div class='splendor-exercise-title'>{say('exercise')}{mark}</div>"
 
+    @spoken
     def _linked(self, value: str, css: str) -> LinkedHTML:
         text = LinkedHTML(value)
         text.add_class(css)

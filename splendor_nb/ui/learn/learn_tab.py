@@ -11,44 +11,72 @@ Traceback (most recent call last):
 ...
 KeyError: "There is no chapter '9'. The chapters: 1 to 7 or setup, actions, bonuses, \
 token-limit, nobles, last-round, strategy, or puzzles."
+
+The tab's :class:`LearnState` (the progress, the chapter and the puzzle open) outlives it: a
+tab rebuilt over it in another language goes on where the learner was.
+
+>>> again = LearnTab(language="fr", state=tab.state)
+>>> again.picker.value, again.progress is tab.progress, again.picker.description
+(1, True, 'Chapitre')
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as widgets
 
+from splendor_nb.i18n import spoken, translator
 from splendor_nb.learn import Chapter, Progress, Puzzle, shipped_chapters, teacher_puzzles
 from splendor_nb.ui.learn.lesson_view import LessonView
 from splendor_nb.ui.learn.puzzle_view import PuzzleView
 from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
-from splendor_nb.ui.learn.words import WORDS
+from splendor_nb.ui.learn.words import say
 
 PUZZLES = "puzzles"
 """The name that opens the puzzles (``?lesson=puzzles``)."""
 TAB_CLASS = "splendor-learn-tab"
 
 
+@dataclass
+class LearnState:
+    """Where a learner is: the exercises solved, the chapter open (the puzzles last), the
+    puzzles found and the one open."""
+
+    progress: Progress = field(default_factory=Progress)
+    chapter: int = 0
+    puzzles_solved: set[int] = field(default_factory=set)
+    puzzle: int = 0
+
+
 class LearnTab:
     """Every chapter, and the puzzles, one at a time (``.widget``, DOM class
-    ``splendor-learn-tab``); the progress is kept across chapters."""
+    ``splendor-learn-tab``); the progress is kept across chapters. ``language`` is the
+    language of its words (default: the current one); ``state`` where the learner is."""
 
     def __init__(self, chapters: Sequence[Chapter] | None = None,
-                 puzzles: Sequence[Puzzle] | None = None) -> None:
+                 puzzles: Sequence[Puzzle] | None = None, *, language: str | None = None,
+                 state: LearnState | None = None) -> None:
+        self.language = translator(language).language
         self.chapters = tuple(chapters if chapters is not None else shipped_chapters())
         self._puzzles = tuple(puzzles) if puzzles is not None else None
-        self.progress = Progress()
+        self._state = state if state is not None else LearnState()
+        self.progress = self._state.progress
+        self._build()
+
+    @spoken
+    def _build(self) -> None:
         self.views: dict[int, LessonView | PuzzleView] = {}
         """The chapters opened so far, by index (the puzzles last)."""
-        self.picker = widgets.Dropdown(description=WORDS["chapter"],
+        self.picker = widgets.Dropdown(description=say("chapter"),
                                        layout=widgets.Layout(width="auto", max_width="100%"))
         self.picker.add_class("splendor-chapter-picker")
         self.message = widgets.HTML()
         self.body = widgets.Box(layout=widgets.Layout(width="100%"))
-        self.previous = widgets.Button(description=WORDS["previous_chapter"], icon="arrow-left",
+        self.previous = widgets.Button(description=say("previous_chapter"), icon="arrow-left",
                                        layout=widgets.Layout(width="auto"))
         self.next = widgets.Button(icon="arrow-right", layout=widgets.Layout(width="auto"))
         self.previous.add_class("splendor-previous-chapter")
@@ -65,7 +93,16 @@ class LearnTab:
         self._labelling = False
         self._label()
         self.picker.observe(self._picked, names="value")
-        self._open_index(0)
+        self._open_index(self._state.chapter)
+
+    @property
+    def state(self) -> LearnState:
+        """Where the learner is now (for a tab rebuilt in another language)."""
+        puzzles = self.views.get(len(self.chapters))
+        if isinstance(puzzles, PuzzleView):
+            self._state.puzzle = puzzles.index
+        self._state.chapter = int(self.picker.value or 0)
+        return self._state
 
     @property
     def view(self) -> LessonView | PuzzleView:
@@ -80,16 +117,18 @@ class LearnTab:
             self._puzzles = tuple(teacher_puzzles())
         return self._puzzles
 
+    @spoken
     def open(self, name: str) -> None:
         """Open a chapter by id or number (from 1), or the puzzles (``"puzzles"``); a
         :class:`KeyError` names the chapters there are."""
         index = self.index_of(name)
         if index is None:
             ids = ", ".join(chapter.id for chapter in self.chapters)
-            raise KeyError(WORDS["no_such_chapter"].format(
-                name=name, known=f"1 to {len(self.chapters)} or {ids}, or {PUZZLES}"))
+            raise KeyError(say("no_such_chapter", name=name, last=len(self.chapters), ids=ids,
+                               puzzles=PUZZLES))
         self._open_index(index)
 
+    @spoken
     def problem(self, text: str) -> None:
         """Say what went wrong above the chapter (a deep link to no chapter); ``""`` clears it."""
         self.message.value = (f"<div class='splendor-learn-problem'>{html.escape(text)}</div>"
@@ -107,37 +146,43 @@ class LearnTab:
             return int(name) - 1
         return next((k for k, chapter in enumerate(self.chapters) if chapter.id == name), None)
 
+    @spoken
     def _open_index(self, index: int) -> None:
         index = max(0, min(index, len(self.chapters)))
         if index not in self.views:
-            self.views[index] = (PuzzleView(self.puzzles, on_progress=self._label)
+            self.views[index] = (PuzzleView(self.puzzles, on_progress=self._label,
+                                            solved=self._state.puzzles_solved,
+                                            index=self._state.puzzle, language=self.language)
                                  if index == len(self.chapters) else
                                  LessonView(self.chapters[index], self.progress,
-                                            on_progress=lambda _chapter: self._label()))
+                                            on_progress=lambda _chapter: self._label(),
+                                            language=self.language))
         self.body.children = (self.views[index].widget,)
         if self.picker.value != index:
             self.picker.value = index
         self.previous.disabled = index == 0
         last = index == len(self.chapters)
         self.next.disabled = last
-        following = WORDS["puzzles_title"] if index + 1 == len(self.chapters) else \
+        following = say("puzzles_title") if index + 1 == len(self.chapters) else \
             self.chapters[index + 1].title if not last else ""
-        self.next.description = WORDS["next_chapter"].format(title=following) if not last \
-            else WORDS["puzzle_next"]
+        self.next.description = say("next_chapter", title=following) if not last \
+            else say("puzzle_next")
         self.next.layout.display = "none" if last else None
 
+    @spoken
     def _picked(self, change: dict[str, Any]) -> None:
         if not self._labelling:
             self._open_index(change["new"])
 
+    @spoken
     def _label(self) -> None:
         """The picker's options, each with its progress."""
-        options = [(WORDS["chapter_option"].format(
+        options = [(say("chapter_option",
             number=k + 1, title=chapter.title, solved=self.progress.solved(chapter),
             total=len(chapter.exercises)), k) for k, chapter in enumerate(self.chapters)]
         puzzles = self.views.get(len(self.chapters))
         solved = len(puzzles.solved) if isinstance(puzzles, PuzzleView) else 0
-        options.append((WORDS["puzzles_option"].format(solved=solved, total=len(self.puzzles)),
+        options.append((say("puzzles_option", solved=solved, total=len(self.puzzles)),
                         len(self.chapters)))
         value = self.picker.value
         self._labelling = True

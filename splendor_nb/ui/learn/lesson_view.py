@@ -21,6 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from splendor_nb.i18n import spoken, translator, use_language
 from splendor_nb.learn import Chapter, Exercise, Feedback, Position, Progress, Section
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import ClickableBoard
@@ -29,7 +30,7 @@ from splendor_nb.ui.learn.links import LinkedHTML, markdown_html
 from splendor_nb.ui.learn.rule_panel import RulePanel, rule_slot
 from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
 from splendor_nb.ui.learn.walk_view import WalkView
-from splendor_nb.ui.learn.words import WORDS
+from splendor_nb.ui.learn.words import say
 
 LESSON_CLASS = "splendor-lesson"
 
@@ -44,45 +45,49 @@ class LessonView:
 
     def __init__(self, chapter: Chapter, progress: Progress | None = None, *,
                  on_progress: Callable[[Chapter], None] | None = None,
-                 title: bool = True) -> None:
-        self.chapter = chapter
-        self.progress = progress if progress is not None else Progress()
-        self.on_progress = on_progress
-        self.rules = RulePanel()
-        self.exercises: dict[str, ExerciseView] = {}
-        """The exercise views, by exercise id."""
-        self.walks: list[WalkView] = []
-        """The diagram walks, in order."""
-        self.progress_line = widgets.HTML()
-        self.progress_end = widgets.HTML()
-        minutes = (f" <span class='splendor-muted'>· "
-                   f"{html.escape(WORDS['minutes'].format(minutes=chapter.minutes))}</span>"
-                   if chapter.minutes else "")
-        header = widgets.HTML(
-            (f"<h2 class='splendor-chapter-title'>{html.escape(chapter.title)}</h2>"
-             if title else "")
-            + (f"<div class='splendor-chapter-summary'>{html.escape(chapter.summary)}"
-               f"{minutes}</div>" if chapter.summary or minutes else ""))
-        parts: list[widgets.Widget] = [header, self.progress_line]
-        for section in chapter.sections:
-            parts += self._section(section)
-        parts.append(self.progress_end)
-        self.widget = widgets.VBox([style_widget(), *parts],
-                                   layout=widgets.Layout(width="100%"))
-        self.widget.add_class(LEARN_CLASS)
-        self.widget.add_class(LESSON_CLASS)
-        self.widget.add_class(f"splendor-chapter-{chapter.id}")
-        self._show_progress()
+                 title: bool = True, language: str | None = None) -> None:
+        self.language = translator(language).language
+        with use_language(self.language):
+            self.chapter = chapter
+            self.progress = progress if progress is not None else Progress()
+            self.on_progress = on_progress
+            self.rules = RulePanel(language=self.language)
+            self.exercises: dict[str, ExerciseView] = {}
+            """The exercise views, by exercise id."""
+            self.walks: list[WalkView] = []
+            """The diagram walks, in order."""
+            self.progress_line = widgets.HTML()
+            self.progress_end = widgets.HTML()
+            minutes = (f" <span class='splendor-muted'>· "
+                       f"{html.escape(say('minutes', minutes=chapter.minutes))}</span>"
+                       if chapter.minutes else "")
+            header = widgets.HTML(
+                (f"<h2 class='splendor-chapter-title'>{html.escape(chapter.title)}</h2>"
+                 if title else "")
+                + (f"<div class='splendor-chapter-summary'>{html.escape(chapter.summary)}"
+                   f"{minutes}</div>" if chapter.summary or minutes else ""))
+            parts: list[widgets.Widget] = [header, self.progress_line]
+            for section in chapter.sections:
+                parts += self._section(section)
+            parts.append(self.progress_end)
+            self.widget = widgets.VBox([style_widget(), *parts],
+                                       layout=widgets.Layout(width="100%"))
+            self.widget.add_class(LEARN_CLASS)
+            self.widget.add_class(LESSON_CLASS)
+            self.widget.add_class(f"splendor-chapter-{chapter.id}")
+            self._show_progress()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
+    @spoken
     def _answered(self, exercise: Exercise, feedback: Feedback) -> None:
         self.progress.record(self.chapter, exercise, feedback)
         self._show_progress()
         if self.on_progress is not None:
             self.on_progress(self.chapter)
 
+    @spoken
     def _show_progress(self) -> None:
         chapter = self.chapter
         solved, total = self.progress.solved(chapter), len(chapter.exercises)
@@ -91,6 +96,7 @@ class LessonView:
         line = progress_html(self.progress.line(chapter).text(), solved, total)
         self.progress_line.value = self.progress_end.value = line
 
+    @spoken
     def _section(self, section: Section) -> list[widgets.Widget]:
         """A section's parts, each followed by the slot where a rule clicked in it shows."""
         parts: list[widgets.Widget] = []
@@ -109,7 +115,8 @@ class LessonView:
         if position is not None and section.walk:
             slot = rule_slot()
             walk = WalkView(position.state, position.names, caption=position.caption,
-                            viewer=section.viewer, on_rule=self._shower(slot))
+                            viewer=section.viewer, on_rule=self._shower(slot),
+                            language=self.language)
             self.walks.append(walk)
             parts += [walk.widget, slot]
         elif position is not None and not clicked_here:
@@ -119,13 +126,15 @@ class LessonView:
             slot = rule_slot()
             view = ExerciseView(exercise, board=not same,
                                 viewer=section.viewer if same else None,
-                                on_answer=self._answered, on_rule=self._shower(slot))
+                                on_answer=self._answered, on_rule=self._shower(slot),
+                                language=self.language)
             self.exercises[exercise.id] = view
             parts += [view.widget, slot]
         box = widgets.VBox(parts, layout=widgets.Layout(width="100%"))
         box.add_class("splendor-lesson-section")
         return [box]
 
+    @spoken
     def _shower(self, slot: widgets.Box) -> Callable[[str], None]:
         return lambda target: self.rules.show_in(target, slot)
 

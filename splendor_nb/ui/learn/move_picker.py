@@ -22,12 +22,13 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from splendor_nb.engine import GameState
+from splendor_nb.i18n import spoken, translator, use_language
 from splendor_nb.moves import Move
 from splendor_nb.play import Refusal, TurnBuilder
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import Action, ClickableBoard
 from splendor_nb.ui.learn.links import LinkedHTML, sentence_html
-from splendor_nb.ui.learn.words import WORDS
+from splendor_nb.ui.learn.words import say
 
 BUTTONS = ("take", "buy", "reserve", "pass", "clear")
 
@@ -38,40 +39,45 @@ class MovePicker:
 
     def __init__(self, state: GameState, names: Sequence[str] | None = None, *,
                  on_move: Callable[[Move], None],
-                 on_rule: Callable[[str], None] | None = None) -> None:
-        self.mover = state.current_player
-        self.names = tuple(names) if names else None
-        self.on_move = on_move
-        self.builder = TurnBuilder(state.player_view(self.mover))
-        self.refusal: Refusal | None = None
-        self.board = ClickableBoard()
-        self.board.add_class("splendor-answer-board")
-        self.board.on_action(self._clicked)
-        self.prompt = LinkedHTML()
-        self.prompt.add_class("splendor-picker-prompt")
-        if on_rule is not None:
-            self.prompt.on_click(lambda _kind, target: on_rule(target))
-        self.buttons = {name: widgets.Button(description=WORDS[name],
-                                             layout=widgets.Layout(width="auto"))
-                        for name in BUTTONS}
-        actions: dict[str, Callable[[], Refusal | None]] = {
-            "take": self.builder.confirm, "buy": self.builder.buy,
-            "reserve": self.builder.reserve, "pass": self.builder.pass_turn,
-            "clear": self.builder.clear}
-        for name, button in self.buttons.items():
-            button.add_class(f"splendor-picker-{name}")
-            button.on_click(lambda _button, act=actions[name]: self._after(act()))
-        self.widget = widgets.VBox(
-            [self.board, self.prompt,
-             widgets.HBox(list(self.buttons.values()),
-                          layout=widgets.Layout(flex_flow="row wrap"))],
-            layout=widgets.Layout(width="100%"))
-        self.widget.add_class("splendor-move-picker")
-        self._show()
+                 on_rule: Callable[[str], None] | None = None,
+                 language: str | None = None) -> None:
+        self.language = translator(language).language
+        with use_language(self.language):
+            self.mover = state.current_player
+            self.names = tuple(names) if names else None
+            self.on_move = on_move
+            self.builder = TurnBuilder(state.player_view(self.mover))
+            self.refusal: Refusal | None = None
+            self.board = ClickableBoard()
+            self.board.add_class("splendor-answer-board")
+            self.board.on_action(self._clicked)
+            self.prompt = LinkedHTML()
+            self.prompt.add_class("splendor-picker-prompt")
+            if on_rule is not None:
+                self.prompt.on_click(lambda _kind, target: on_rule(target))
+            self.buttons = {name: widgets.Button(description=say(name),
+                                                 layout=widgets.Layout(width="auto"))
+                            for name in BUTTONS}
+            actions: dict[str, Callable[[], Refusal | None]] = {
+                "take": self.builder.confirm, "buy": self.builder.buy,
+                "reserve": self.builder.reserve, "pass": self.builder.pass_turn,
+                "clear": self.builder.clear}
+            for name, button in self.buttons.items():
+                button.add_class(f"splendor-picker-{name}")
+                button.on_click(lambda _button, act=actions[name]: self._after(act()))
+            self.widget = widgets.VBox(
+                [self.board, self.prompt,
+                 widgets.HBox(list(self.buttons.values()),
+                              layout=widgets.Layout(flex_flow="row wrap"))],
+                layout=widgets.Layout(width="100%"))
+            self.widget.add_class("splendor-move-picker")
+            self._show()
 
+    @spoken
     def _clicked(self, action: Action) -> None:
         self._after(self.builder.click(action))
 
+    @spoken
     def _after(self, refusal: Refusal | None) -> None:
         builder = self.builder
         self.refusal = refusal
@@ -83,6 +89,7 @@ class MovePicker:
             return
         self._show()
 
+    @spoken
     def _show(self) -> None:
         builder = self.builder
         self.board.svg = board_svg(builder.view, viewer=self.mover, names=self.names,

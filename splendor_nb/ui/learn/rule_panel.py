@@ -3,7 +3,7 @@ a node of the turn diagram is clicked anywhere in the Learn widgets. A lesson sh
 under what was clicked (:meth:`RulePanel.show_in` a slot), so that it is in view on a phone as
 on a laptop; a page's fixed or sticky side panel is not, inside Voila's and JupyterLab's boxes.
 
->>> panel = RulePanel()
+>>> panel = RulePanel(language=self.language)
 >>> panel.show("q_four")
 >>> panel.shown, "R-TAKE2" in panel.text.value, panel.widget.layout.display
 (('R-TAKE2',), True, None)
@@ -23,9 +23,10 @@ import html
 import ipywidgets as widgets
 
 from splendor_nb.diagram import LABELS, NODES
+from splendor_nb.i18n import spoken, translator, use_language
 from splendor_nb.learn import rules_for
 from splendor_nb.ui.learn.links import LinkedHTML, markdown_html
-from splendor_nb.ui.learn.words import WORDS
+from splendor_nb.ui.learn.words import say
 
 RULE_PANEL_CLASS = "splendor-rule-panel"
 
@@ -36,26 +37,29 @@ class RulePanel:
     The rule texts cite other rules: clicking one of those shows it in turn.
     """
 
-    def __init__(self) -> None:
-        self._slot: widgets.Box | None = None
-        self.shown: tuple[str, ...] = ()
-        """The rule ids shown (none while the panel is hidden)."""
-        self.title = widgets.HTML()
-        self.title.add_class("splendor-rule-panel-title")
-        self.close = widgets.Button(description=WORDS["close"], icon="times",
-                                    tooltip=WORDS["close_rules"],
-                                    layout=widgets.Layout(width="auto"))
-        self.close.add_class("splendor-rule-panel-close")
-        self.close.on_click(lambda _button: self.hide())
-        self.text = LinkedHTML()
-        self.text.on_click(lambda _kind, target: self.show(target))
-        self.widget = widgets.VBox(
-            [widgets.HBox([self.title, self.close],
-                          layout=widgets.Layout(justify_content="space-between",
-                                                align_items="center")),
-             self.text], layout=widgets.Layout(display="none"))
-        self.widget.add_class(RULE_PANEL_CLASS)
+    def __init__(self, *, language: str | None = None) -> None:
+        self.language = translator(language).language
+        with use_language(self.language):
+            self._slot: widgets.Box | None = None
+            self.shown: tuple[str, ...] = ()
+            """The rule ids shown (none while the panel is hidden)."""
+            self.title = widgets.HTML()
+            self.title.add_class("splendor-rule-panel-title")
+            self.close = widgets.Button(description=say("close"), icon="times",
+                                        tooltip=say("close_rules"),
+                                        layout=widgets.Layout(width="auto"))
+            self.close.add_class("splendor-rule-panel-close")
+            self.close.on_click(lambda _button: self.hide())
+            self.text = LinkedHTML()
+            self.text.on_click(lambda _kind, target: self.show(target))
+            self.widget = widgets.VBox(
+                [widgets.HBox([self.title, self.close],
+                              layout=widgets.Layout(justify_content="space-between",
+                                                    align_items="center")),
+                 self.text], layout=widgets.Layout(display="none"))
+            self.widget.add_class(RULE_PANEL_CLASS)
 
+    @spoken
     def show(self, target: str) -> None:
         """Show the rule ``target`` (a rule id), or the rules of the diagram node ``target``;
         a node without rules of its own (the start, the end) changes nothing."""
@@ -63,12 +67,13 @@ class RulePanel:
         if not found:
             return
         self.shown = tuple(rule for rule, _ in found)
-        heading = (WORDS["rules_of_node"].format(node=LABELS[target]) if target in NODES
-                   else WORDS["rule"])
+        heading = (say("rules_of_node", node=LABELS[target]) if target in NODES
+                   else say("rule"))
         self.title.value = f"<b>{html.escape(heading)}</b>"
         self.text.value = "".join(markdown_html(text) for _, text in found)
         self.widget.layout.display = None
 
+    @spoken
     def show_in(self, target: str, slot: widgets.Box) -> None:
         """Show ``target``'s rules in ``slot`` (a :func:`rule_slot` beside what was clicked),
         moving the panel out of the slot it was in."""
@@ -82,6 +87,7 @@ class RulePanel:
         slot.layout.display = None
         self._slot = slot
 
+    @spoken
     def hide(self) -> None:
         """Hide the panel."""
         self.shown = ()

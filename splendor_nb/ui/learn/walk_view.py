@@ -34,6 +34,7 @@ import ipywidgets as widgets
 
 from splendor_nb.diagram import LABELS, diagram_svg
 from splendor_nb.engine import GameState
+from splendor_nb.i18n import spoken, translator, use_language
 from splendor_nb.learn import Option, Walk, walk_click, walk_interaction
 from splendor_nb.learn.phrases import tokens_text
 from splendor_nb.moves import NO_TOKENS
@@ -42,7 +43,7 @@ from splendor_nb.ui.board_widget import Action, ClickableBoard
 from splendor_nb.ui.learn.links import LinkedHTML, rule_button, sentence_html
 from splendor_nb.ui.learn.rule_panel import RulePanel
 from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
-from splendor_nb.ui.learn.words import WORDS
+from splendor_nb.ui.learn.words import say
 
 WALK_CLASS = "splendor-walk"
 BOARD_NODES = ("take2", "take3", "reserve", "buy")
@@ -62,79 +63,89 @@ class WalkView:
 
     def __init__(self, state: GameState, names: Sequence[str] | None = None, *,
                  caption: str = "", viewer: int | None = None,
-                 on_rule: Callable[[str], None] | None = None) -> None:
-        self.walk = Walk.start(state, names)
-        self.picked: tuple[int, ...] = NO_TOKENS
-        """The piles clicked at a take, until they make one."""
-        self.viewer = viewer
-        self.rules = RulePanel() if on_rule is None else None
-        self.on_rule = on_rule or (self.rules.show if self.rules else None)
-        self.note = ""
-        """A line about the last click that did not move the walk."""
-        self.board = ClickableBoard()
-        self.board.add_class("splendor-walk-board")
-        self.board.on_action(self._clicked_board)
-        self.diagram = LinkedHTML()
-        self.diagram.add_class("splendor-walk-diagram")
-        self.diagram.on_click(self._clicked_diagram)
-        self.step = LinkedHTML()
-        self.step.add_class("splendor-walk-step")
-        self.step.on_click(lambda _kind, target: self._show_rule(target))
-        self.ways = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", width="100%"))
-        self.ways.add_class("splendor-walk-ways")
-        self.moves = widgets.Dropdown(description=WORDS["moves"],
-                                      layout=widgets.Layout(width="auto"))
-        self.play_move = widgets.Button(description=WORDS["play_move"],
-                                        layout=widgets.Layout(width="auto"))
-        self.play_move.on_click(lambda _button: self._play_listed())
-        self.restart = _button("restart", "undo", self._restart)
-        self.back = _button("back", "arrow-left", self._back)
-        self.next = _button("next", "arrow-right", self._next)
-        self.skip = _button("skip", "forward", self._skip)
-        navigation = widgets.HBox([self.restart, self.back, self.next, self.skip],
-                                  layout=widgets.Layout(flex_flow="row wrap"))
-        navigation.add_class("splendor-walk-nav")
-        caption_html = widgets.HTML(f"<div class='splendor-caption'>{html.escape(caption)}</div>"
-                                    if caption else "")
-        board_column = widgets.VBox([self.board, caption_html],
-                                    layout=widgets.Layout(flex="1 1 420px", min_width="0"))
-        board_column.add_class("splendor-walk-board-column")
-        diagram_column = widgets.VBox([self.step, self.ways, navigation, self.diagram],
-                                      layout=widgets.Layout(flex="1 1 420px", min_width="0"))
-        diagram_column.add_class("splendor-walk-diagram-column")
-        parts: list[widgets.Widget] = [] if self.rules is None else [style_widget()]
-        parts.append(widgets.HBox(
-            [board_column, diagram_column],
-            layout=widgets.Layout(flex_flow="row wrap", width="100%", align_items="flex-start")))
-        if self.rules is not None:
-            parts.append(self.rules.widget)
-        self.widget = widgets.VBox(parts, layout=widgets.Layout(width="100%"))
-        self.widget.add_class(LEARN_CLASS)
-        self.widget.add_class(WALK_CLASS)
-        self._show()
+                 on_rule: Callable[[str], None] | None = None,
+                 language: str | None = None) -> None:
+        self.language = translator(language).language
+        with use_language(self.language):
+            self.walk = Walk.start(state, names)
+            self.picked: tuple[int, ...] = NO_TOKENS
+            """The piles clicked at a take, until they make one."""
+            self.viewer = viewer
+            self.rules = RulePanel(language=self.language) if on_rule is None else None
+            self.on_rule = on_rule or (self.rules.show if self.rules else None)
+            self.note = ""
+            """A line about the last click that did not move the walk."""
+            self.board = ClickableBoard()
+            self.board.add_class("splendor-walk-board")
+            self.board.on_action(self._clicked_board)
+            self.diagram = LinkedHTML()
+            self.diagram.add_class("splendor-walk-diagram")
+            self.diagram.on_click(self._clicked_diagram)
+            self.step = LinkedHTML()
+            self.step.add_class("splendor-walk-step")
+            self.step.on_click(lambda _kind, target: self._show_rule(target))
+            self.ways = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", width="100%"))
+            self.ways.add_class("splendor-walk-ways")
+            self.moves = widgets.Dropdown(description=say("moves"),
+                                          layout=widgets.Layout(width="auto"))
+            self.play_move = widgets.Button(description=say("play_move"),
+                                            layout=widgets.Layout(width="auto"))
+            self.play_move.on_click(lambda _button: self._play_listed())
+            self.restart = _button("restart", "undo", self._restart)
+            self.back = _button("back", "arrow-left", self._back)
+            self.next = _button("next", "arrow-right", self._next)
+            self.skip = _button("skip", "forward", self._skip)
+            navigation = widgets.HBox([self.restart, self.back, self.next, self.skip],
+                                      layout=widgets.Layout(flex_flow="row wrap"))
+            navigation.add_class("splendor-walk-nav")
+            caption_html = widgets.HTML(
+                f"<div class='splendor-caption'>{html.escape(caption)}</div>" if caption else "")
+            board_column = widgets.VBox([self.board, caption_html],
+                                        layout=widgets.Layout(flex="1 1 420px", min_width="0"))
+            board_column.add_class("splendor-walk-board-column")
+            diagram_column = widgets.VBox([self.step, self.ways, navigation, self.diagram],
+                                          layout=widgets.Layout(flex="1 1 420px", min_width="0"))
+            diagram_column.add_class("splendor-walk-diagram-column")
+            parts: list[widgets.Widget] = [] if self.rules is None else [style_widget()]
+            parts.append(widgets.HBox(
+                [board_column, diagram_column],
+                layout=widgets.Layout(flex_flow="row wrap", width="100%",
+                                      align_items="flex-start")))
+            if self.rules is not None:
+                parts.append(self.rules.widget)
+            self.widget = widgets.VBox(parts, layout=widgets.Layout(width="100%"))
+            self.widget.add_class(LEARN_CLASS)
+            self.widget.add_class(WALK_CLASS)
+            self._show()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
     # --- moving along (the buttons call these too) ---------------------------------------------
 
+    @spoken
     def choose(self, key: str) -> None:
         """Take the option ``key`` here: a branch's next node, a move's text, the tokens given
         back (``-ww``), a noble; :class:`ValueError` with the reason for a closed one."""
         self._go(self.walk.choose(key))
 
+    @spoken
     def _restart(self) -> None:
         self._go(self.walk.restart())
 
+    @spoken
     def _back(self) -> None:
         self._go(self.walk.back())
 
+    @spoken
     def _next(self) -> None:
         self._go(self.walk.forward())
 
+    @spoken
     def _skip(self) -> None:
         self._go(self.walk.finish())
 
+    @spoken
     def _go(self, walk: Walk) -> None:
         self.walk = walk
         self.picked = NO_TOKENS
@@ -143,6 +154,7 @@ class WalkView:
 
     # --- clicks --------------------------------------------------------------------------------
 
+    @spoken
     def _clicked_board(self, action: Action) -> None:
         walk, picked = walk_click(self.walk, action, self.picked)
         if walk is not self.walk:
@@ -150,12 +162,13 @@ class WalkView:
             return
         if picked == self.picked and action.get("action") != "cancel" and \
                 self.walk.current.node not in BOARD_NODES:
-            self.note = WORDS["not_now"]
+            self.note = say("not_now")
         else:
-            self.note = WORDS["picked"].format(tokens=tokens_text(picked)) if any(picked) else ""
+            self.note = say("picked", tokens=tokens_text(picked)) if any(picked) else ""
         self.picked = picked
         self._show()
 
+    @spoken
     def _clicked_diagram(self, _kind: str, node: str) -> None:
         """A node: its rules shown; a way on chosen, a walked node gone back to, or the reason
         a closed one is closed."""
@@ -169,19 +182,22 @@ class WalkView:
             why = next((option.why.text() for step in walk.steps for option in step.closed
                         if option.next == node), "")
             if why:
-                self.note = WORDS["closed_node"].format(node=LABELS[node], why=why)
+                self.note = say("closed_node", node=LABELS[node], why=why)
                 self._show()
 
+    @spoken
     def _play_listed(self) -> None:
         if self.moves.value:
             self.choose(self.moves.value)
 
+    @spoken
     def _show_rule(self, target: str) -> None:
         if self.on_rule is not None:
             self.on_rule(target)
 
     # --- drawing -------------------------------------------------------------------------------
 
+    @spoken
     def _show(self) -> None:
         walk = self.walk
         node = walk.current.node
@@ -197,11 +213,12 @@ class WalkView:
         self.next.disabled = len(walk.current.open_options) != 1
         self.skip.disabled = walk.done or walk.finish().choices == walk.choices
 
+    @spoken
     def _step_html(self) -> str:
         walk = self.walk
         current = walk.current
         rules = " ".join(rule_button(rule) for rule in current.rules)
-        question = html.escape(WORDS["step"].format(number=len(walk.steps),
+        question = html.escape(say("step", number=len(walk.steps),
                                                     question=current.question))
         parts = [f"<div class='splendor-walk-question'><b>{question}</b> {rules}</div>",
                  f"<div class='splendor-walk-answer'>{sentence_html(current.answer.text())}"
@@ -209,22 +226,23 @@ class WalkView:
         closed = current.closed
         if closed:
             parts.append("<ul class='splendor-walk-closed'>" + "".join(
-                "<li>" + sentence_html(WORDS["closed"].format(way=_way(option),
+                "<li>" + sentence_html(say("closed", way=_way(option),
                                                               why=option.why.text())) + "</li>"
                 for option in closed) + "</ul>")
         if walk.done:
-            parts.append(f"<div class='splendor-walk-hint'>{WORDS['walk_done']}</div>")
+            parts.append(f"<div class='splendor-walk-hint'>{say('walk_done')}</div>")
         elif len(current.open_options) > 1:
             key = ("choose_way" if _branches(current.open_options) else
                    "choose_move_board" if current.node in BOARD_NODES else "choose_move")
-            parts.append(f"<div class='splendor-walk-hint'>{html.escape(WORDS[key])}</div>")
+            parts.append(f"<div class='splendor-walk-hint'>{html.escape(say(key))}</div>")
         if walk.move is not None:
             parts.append("<div class='splendor-walk-move'>" + html.escape(
-                WORDS["move_so_far"].format(move=walk.move)) + "</div>")
+                say("move_so_far", move=walk.move)) + "</div>")
         if self.note:
             parts.append(f"<div class='splendor-walk-note'>{sentence_html(self.note)}</div>")
         return "".join(parts)
 
+    @spoken
     def _show_ways(self) -> None:
         """A button per open way when there is a choice (a drop-down list for many moves)."""
         ways = self.walk.current.open_options
@@ -237,6 +255,7 @@ class WalkView:
             self.moves.value = ways[0].key
             self.ways.children = (self.moves, self.play_move)
 
+    @spoken
     def _way_button(self, option: Option) -> widgets.Button:
         branch = option.key == option.next
         button = widgets.Button(description=_way(option) if branch else option.label,
@@ -250,7 +269,7 @@ class WalkView:
 def _way(option: Option) -> str:
     """A branch in words: its arrow's label and where it goes (``yes → Buy a card``)."""
     target = LABELS[option.next]
-    return target if option.label == target else WORDS["way"].format(label=option.label,
+    return target if option.label == target else say("way", label=option.label,
                                                                       next=target)
 
 
@@ -259,7 +278,7 @@ def _branches(options: Sequence[Option]) -> bool:
 
 
 def _button(name: str, icon: str, action: Callable[[], None]) -> widgets.Button:
-    button = widgets.Button(description=WORDS[name], icon=icon, tooltip=WORDS[f"{name}_tip"],
+    button = widgets.Button(description=say(name), icon=icon, tooltip=say(f"{name}_tip"),
                             layout=widgets.Layout(width="auto"))
     button.add_class(f"splendor-walk-{name}")
     button.on_click(lambda _button: action())

@@ -1,11 +1,13 @@
 """The Learn widgets' own words (buttons, headings, notes), in one place: each a whole template
-with named values, as splendor_nb.learn.phrases does for the lessons' sentences; and
-:func:`said`, what the widgets show of the engine's sentences.
+with named values, as splendor_nb.learn.phrases does for the lessons' sentences, the English
+message ids of the catalogues (babel.cfg reads the table); :func:`say` says them in the current
+language; and :func:`said`, what the widgets show of the engine's sentences.
 
 >>> WORDS["step"].format(number=3, question="Buy a card?")
 'Step 3: Buy a card?'
 """
 
+from splendor_nb.i18n import translator
 from splendor_nb.learn import Phrase
 
 WORDS: dict[str, str] = {
@@ -81,7 +83,8 @@ WORDS: dict[str, str] = {
     "chapter": "Chapter",
     "chapter_option": "{number}. {title} ({solved}/{total})",
     "puzzles_option": "Puzzles: find the move ({solved}/{total})",
-    "no_such_chapter": "There is no chapter {name!r}. The chapters: {known}.",
+    "no_such_chapter": "There is no chapter '{name}'. The chapters: 1 to {last} or {ids}, or "
+                       "{puzzles}.",
     # the replay viewer's stepper
     "step_through": "Step through this move",
     "step_through_tip": "Walk the move's path through the diagram node by node",
@@ -97,6 +100,15 @@ WORDS: dict[str, str] = {
 """Every word of the Learn widgets, by key."""
 
 
+def say(key: str, /, **params: object) -> str:
+    """The words ``key`` in the current language, their placeholders filled.
+
+    >>> say("step", number=2, question="?"), say("check")
+    ('Step 2: ?', 'Check')
+    """
+    return translator().gettext(WORDS[key], **params)
+
+
 def said(sentence: Phrase) -> str:
     """An engine's sentence about an answer, as a learner who may try again reads it: a legal
     move that is not the one to find does not give that one away.
@@ -108,5 +120,5 @@ def said(sentence: Phrase) -> str:
     'R1b5 is the move to find.'
     """
     if sentence.key == "check.move_other":
-        return WORDS["not_the_move"].format(move=dict(sentence.params)["move"])
+        return say("not_the_move", move=dict(sentence.params)["move"])
     return sentence.text()

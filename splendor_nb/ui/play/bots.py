@@ -10,7 +10,8 @@ reaches the widgets through :meth:`BotRunner.on_loop`, on the loop's own thread.
 Without a running event loop (a script, a test) the bots play at once, in the caller's thread.
 
 >>> import tempfile
->>> from splendor_nb.play import PlaySession
+>>> from splendor_nb.i18n import translator
+from splendor_nb.play import PlaySession
 >>> session = PlaySession(["easy", "Ann"], seed=3, games_dir=tempfile.mkdtemp())
 >>> BotRunner(lambda: session).wake(); session.state.turn, session.bot_to_move
 (1, False)
@@ -23,6 +24,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from splendor_nb.i18n import translator
 from splendor_nb.play import PlaySession
 
 PAUSE = 0.6
@@ -32,10 +34,13 @@ T = TypeVar("T")
 
 class BotRunner:
     """Plays the bots of ``session()`` (the widget's current session, or None) after ``pause``
-    seconds each; ``on_error(text)`` hears a failure in words (never a traceback)."""
+    seconds each; ``on_error(text)`` hears a failure in words (never a traceback), in
+    ``language``."""
 
     def __init__(self, session: Callable[[], PlaySession | None], pause: float = PAUSE,
-                 on_error: Callable[[str], None] | None = None) -> None:
+                 on_error: Callable[[str], None] | None = None, *,
+                 language: str | None = None) -> None:
+        self.language = translator(language).language
         self.session = session
         self.pause = pause
         self.on_error = on_error
@@ -121,4 +126,5 @@ class BotRunner:
 
     def _failed(self, problem: BaseException) -> None:
         if self.on_error is not None:
-            self.on_error(f"The bot could not move: {problem}")
+            self.on_error(translator(self.language).gettext("The bot could not move: {problem}",
+                                                            problem=problem))

@@ -11,6 +11,9 @@ tab). The button shows once something takes the game (``on_play``).
 >>> here = PlayFromHere(controller, on_play=lambda *game: asked.append(game[1:]))
 >>> here.button.click(); here.start.click(); asked
 [(10, (Seat('Player 1'), Seat('Medium bot', level='medium')), 'teacher-2p.json')]
+>>> here.detach()  # a viewer rebuilt in another language makes its own
+>>> PlayFromHere(controller, language="ru").button.description
+'Играть отсюда'
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from splendor_nb.i18n import spoken, translator
 from splendor_nb.play import Seat, parse_seats
-from splendor_nb.play.seats import BOT_NAMES
+from splendor_nb.play.seats import bot_name
 from splendor_nb.replay import Replay
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.play.seats import SeatsForm
@@ -35,7 +39,8 @@ DEFAULT_LEVEL = "medium"
 
 def default_seats(replay: Replay, turn: int) -> tuple[Seat, ...]:
     """The seats offered at ``turn``: a person for the player to move (named as in the replay
-    when a person played there), the replay's bots (or medium ones) for the others.
+    when a person played there), the replay's bots (or medium ones) for the others; the names
+    in the current language.
 
     >>> from splendor_nb import new_game
     >>> default_seats(Replay.from_state(new_game(players=3, seed=1)), 0)
@@ -52,7 +57,7 @@ def default_seats(replay: Replay, turn: int) -> tuple[Seat, ...]:
                           Seat(say("name_placeholder", number=index + 1)))
         else:
             level = seat.level or DEFAULT_LEVEL
-            chosen.append(Seat(BOT_NAMES[level], level))
+            chosen.append(Seat(bot_name(level), level))
     return tuple(chosen)
 
 
@@ -60,14 +65,24 @@ class PlayFromHere:
     """*Play from here* under the replay viewer's board (``.widget``), for the controller's
     current turn; hidden until :attr:`on_play` is set."""
 
-    def __init__(self, controller: ReplayController, on_play: PlayFrom | None = None) -> None:
+    def __init__(self, controller: ReplayController, on_play: PlayFrom | None = None, *,
+                 language: str | None = None) -> None:
+        self.language = translator(language).language
         self.controller = controller
+        self._build()
+        self._on_play: PlayFrom | None = None
+        self.on_play = on_play
+        controller.observe(self._changed, names=["turn", "replay"])
+        self._show()
+
+    @spoken
+    def _build(self) -> None:
         self.button = widgets.Button(description=say("play_from_here"), icon="code-fork",
                                      layout=widgets.Layout(width="auto"))
         self.button.add_class("splendor-play-from-here")
         self.button.on_click(lambda _button: self.open())
         self.title = widgets.HTML()
-        self.seats = SeatsForm(fixed=True)
+        self.seats = SeatsForm(fixed=True, language=self.language)
         self.start = widgets.Button(description=say("start"), icon="play",
                                     button_style="primary", layout=widgets.Layout(width="auto"))
         self.start.add_class("splendor-play-from-start")
@@ -84,10 +99,11 @@ class PlayFromHere:
         self.widget = widgets.VBox([self.button, self.form], layout=widgets.Layout(
             width="100%", display="none", align_items="flex-start"))
         self.widget.add_class("splendor-play-from")
-        self._on_play: PlayFrom | None = None
-        self.on_play = on_play
-        controller.observe(lambda _change: self._show(), names=["turn", "replay"])
-        self._show()
+
+    def detach(self) -> None:
+        """Stop following the controller (a viewer rebuilt in another language makes its own).
+        """
+        self.controller.unobserve(self._changed, names=["turn", "replay"])
 
     @property
     def on_play(self) -> PlayFrom | None:
@@ -99,6 +115,7 @@ class PlayFromHere:
         self._on_play = value
         self.widget.layout.display = "flex" if value is not None else "none"
 
+    @spoken
     def open(self) -> None:
         """Ask who plays each seat from the current turn on."""
         controller = self.controller
@@ -113,6 +130,10 @@ class PlayFromHere:
         """Put the question away."""
         self.form.layout.display = "none"
 
+    def _changed(self, _change: object) -> None:
+        self._show()
+
+    @spoken
     def _show(self) -> None:
         controller = self.controller
         over = controller.state.is_over
@@ -121,6 +142,7 @@ class PlayFromHere:
         if over or self.form.layout.display != "none":
             self.close()
 
+    @spoken
     def _start(self) -> None:
         controller = self.controller
         if self._on_play is None:

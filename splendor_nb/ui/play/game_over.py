@@ -6,7 +6,8 @@ The charts (:func:`splendor_nb.analysis.points_chart` and :func:`~splendor_nb.an
 on :func:`~splendor_nb.analysis.turns`) load pandas and plotly when a game first ends.
 
 >>> import tempfile
->>> from splendor_nb.play import PlaySession
+>>> from splendor_nb.i18n import spoken, translator
+from splendor_nb.play import PlaySession
 >>> session = PlaySession(["Ann", "easy"], seed=3, games_dir=tempfile.mkdtemp())
 >>> _ = session.resign()
 >>> panel = GameOverPanel(on_review=print, on_rematch=print, on_new_game=print)
@@ -22,6 +23,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from splendor_nb.i18n import spoken, translator
 from splendor_nb.play import PlaySession
 from splendor_nb.replay import Replay
 from splendor_nb.ui.downloader import Downloader
@@ -42,8 +44,15 @@ class GameOverPanel:
     """
 
     def __init__(self, *, on_review: Callable[[PlaySession], None],
-                 on_rematch: Callable[[], None], on_new_game: Callable[[], None]) -> None:
+                 on_rematch: Callable[[], None], on_new_game: Callable[[], None],
+                 language: str | None = None) -> None:
+        self.language = translator(language).language
         self.session: PlaySession | None = None
+        self._build(on_review, on_rematch, on_new_game)
+
+    @spoken
+    def _build(self, on_review: Callable[[PlaySession], None], on_rematch: Callable[[], None],
+               on_new_game: Callable[[], None]) -> None:
         self.headline = widgets.HTML()
         self.scores = widgets.HTML()
         self.review = _button("review", "eye", lambda: on_review(self._session()), True)
@@ -70,6 +79,7 @@ class GameOverPanel:
             layout=widgets.Layout(width="100%", display="none"))
         self.widget.add_class("splendor-game-over")
 
+    @spoken
     def show(self, session: PlaySession) -> None:
         """Show the end of ``session``'s game, or hide the panel while it is being played."""
         self.session = session
@@ -100,9 +110,13 @@ class GameOverPanel:
         assert self.session is not None
         return self.session
 
+    @spoken
     def _save(self) -> None:
         session = self._session()
         name = session.path.name
+        if not session.autosave:  # the demo: a crafted click on the disabled button saves nothing
+            self._say(say("save_off"))
+            return
         try:
             session.store.save(session.replay, session.path)
         except OSError as problem:
@@ -110,6 +124,7 @@ class GameOverPanel:
             return
         self._say(say("saved", file=name))
 
+    @spoken
     def _download(self) -> None:
         session = self._session()
         self.downloader.download(session.path.name, session.replay.dumps())

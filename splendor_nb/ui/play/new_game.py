@@ -8,21 +8,23 @@
 [((Seat('Player 1'), Seat('Medium bot', level='medium')), 7, 1)]
 >>> form.seed.value = "seven"; form.start.click(); form.message.value
 "<div class='splendor-play-problem' role='alert'>The seed must be a whole number from 0 on, \
-not 'seven'.</div>"
+not “seven”.</div>"
+>>> NewGameForm(print, print, language="fr").start.description
+'Commencer la partie'
 """
 
 from __future__ import annotations
 
-import datetime
 import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import ipywidgets as widgets
 
+from splendor_nb.i18n import format_datetime, spoken, translator, use_language
 from splendor_nb.play import SavedGame, Seat, parse_seats
 from splendor_nb.play.words import say_n, word_list
-from splendor_nb.ui.play.seats import DEFAULT_SEATS, SeatsForm
+from splendor_nb.ui.play.seats import SeatsForm
 from splendor_nb.ui.play.words import say
 
 Start = Callable[[tuple[Seat, ...], int | None, int], None]
@@ -40,15 +42,20 @@ class NewGameForm:
 
     def __init__(self, on_start: Start, on_resume: Callable[[Path], object],
                  unfinished: Callable[[], list[SavedGame]] | None = None,
-                 seats: Sequence[Seat] = DEFAULT_SEATS) -> None:
+                 seats: Sequence[Seat] | None = None, *, language: str | None = None) -> None:
+        self.language = translator(language).language
         self.on_start = on_start
         self.on_resume = on_resume
         self.unfinished = unfinished
+        with use_language(self.language):
+            self._build(seats)
+
+    def _build(self, seats: Sequence[Seat] | None) -> None:
         self.first = widgets.Dropdown(description=say("first"),
                                       style={"description_width": "initial"},
                                       layout=widgets.Layout(width="auto"))
         self.first.add_class("splendor-first")
-        self.seats = SeatsForm(seats, on_change=self._show_first)
+        self.seats = SeatsForm(seats, on_change=self._show_first, language=self.language)
         self._show_first()
         self.seed = widgets.Text(description=say("seed"), placeholder=say("seed_placeholder"),
                                  tooltip=say("seed_help"),
@@ -71,11 +78,13 @@ class NewGameForm:
         self.widget.add_class("splendor-new-game-form")
         self.refresh()
 
+    @spoken
     def fill(self, seats: Sequence[Seat], first: int = 0) -> None:
         """Show these seats (table order) and who starts, as for the game just played."""
         self.seats.set(seats)
         self.first.value = first if 0 <= first < len(seats) else 0
 
+    @spoken
     def refresh(self) -> None:
         """List the unfinished games again (a game saved elsewhere meanwhile shows up)."""
         found = self.unfinished() if self.unfinished is not None else []
@@ -88,18 +97,20 @@ class NewGameForm:
                                     layout=widgets.Layout(width="auto"))
             button.add_class("splendor-resume")
             button.on_click(lambda _button, path=game.path: self.on_resume(path))
-            saved = datetime.datetime.fromtimestamp(game.modified).strftime("%Y-%m-%d %H:%M")
+            saved = format_datetime(game.modified, self.language)
             line = say("unfinished_line", names=names, turns=turns, date=saved)
             text = widgets.HTML(f"<span>{html.escape(line)}</span>")
             rows.append(widgets.HBox([button, text], layout=widgets.Layout(
                 align_items="center", flex_flow="row wrap")))
         self.games.children = (_heading(say("unfinished")), *rows) if rows else ()
 
+    @spoken
     def problem(self, text: str) -> None:
         """Say what is wrong with the form ("" clears it)."""
         self.message.value = (f"<div class='splendor-play-problem' role='alert'>"
                               f"{html.escape(text, quote=False)}</div>") if text else ""
 
+    @spoken
     def _start(self) -> None:
         text = self.seed.value.strip()
         if text and not (text.isascii() and text.isdigit()):
@@ -113,6 +124,7 @@ class NewGameForm:
         self.problem("")
         self.on_start(seats, int(text) if text else None, int(self.first.value or 0))
 
+    @spoken
     def _show_first(self) -> None:
         chosen = self.first.value if isinstance(self.first.value, int) else 0
         options = [(label, index) for index, label in enumerate(self.seats.labels())]

@@ -14,28 +14,50 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
+from splendor_nb.ai import LEVELS
+from splendor_nb.i18n import spoken, translator
 from splendor_nb.play import Seat
+from splendor_nb.play.seats import bot_name
 from splendor_nb.rules import PLAYER_COUNTS
-from splendor_nb.ui.play.words import say
+from splendor_nb.ui.play.words import WORDS, say
 
 PERSON = ""
 """The kind picker's value for a person (a bot's value is its level)."""
-KINDS: tuple[tuple[str, str], ...] = (
-    (say("person"), PERSON), (say("bot_easy"), "easy"), (say("bot_medium"), "medium"),
-    (say("bot_hard"), "hard"))
-"""The kind picker's options: a person, or a bot of each level."""
-DEFAULT_SEATS: tuple[Seat, ...] = (Seat(say("name_placeholder", number=1)),
-                                   Seat(say("bot_medium"), "medium"))
-"""A new game's seats until someone changes them: a person against the medium bot."""
+
+
+def kinds() -> tuple[tuple[str, str], ...]:
+    """The kind picker's options, in the current language: a person, or a bot of each level.
+
+    >>> kinds()[1]
+    ('Easy bot', 'easy')
+    """
+    return ((say("person"), PERSON), *((bot_name(level), level) for level in LEVELS))
+
+
+def default_seats() -> tuple[Seat, ...]:
+    """A new game's seats until someone changes them, in the current language: a person
+    against the medium bot.
+
+    >>> default_seats()
+    (Seat('Player 1'), Seat('Medium bot', level='medium'))
+    """
+    return Seat(say("name_placeholder", number=1)), Seat(bot_name("medium"), "medium")
 
 
 class SeatRow:
     """One seat: its kind (a person or a bot level) and, for a person, a name."""
 
     def __init__(self, number: int, seat: Seat | None = None,
-                 on_remove: Callable[[SeatRow], None] | None = None) -> None:
+                 on_remove: Callable[[SeatRow], None] | None = None, *,
+                 language: str | None = None) -> None:
+        self.language = translator(language).language
         self.number = number
-        self.kind = widgets.Dropdown(options=KINDS, value=PERSON, style={"description_width":
+        self._build(seat, on_remove)
+
+    @spoken
+    def _build(self, seat: Seat | None, on_remove: Callable[[SeatRow], None] | None) -> None:
+        number = self.number
+        self.kind = widgets.Dropdown(options=kinds(), value=PERSON, style={"description_width":
                                                                          "initial"},
                                      layout=widgets.Layout(width="auto"))
         self.kind.add_class("splendor-seat-kind")
@@ -56,6 +78,7 @@ class SeatRow:
             self.set(seat)
         self._show_name()
 
+    @spoken
     def renumber(self, number: int) -> None:
         """Show the row as seat ``number`` (1 first)."""
         self.number = number
@@ -76,11 +99,12 @@ class SeatRow:
             return str(self.kind.value)
         return Seat(self.name.value.strip() or self.name.placeholder)
 
+    @spoken
     def label(self) -> str:
         """The seat in words, for the *Starts* picker."""
         seat = self.seat()
         return seat.name if isinstance(seat, Seat) else dict(
-            (value, text) for text, value in KINDS)[seat]
+            (value, text) for text, value in kinds())[seat]
 
     def _show_name(self) -> None:
         self.name.layout.display = "flex" if self.kind.value == PERSON else "none"
@@ -92,12 +116,15 @@ class SeatsForm:
     R-SETUP-PLAYERS. ``on_change()`` hears every change.
     """
 
-    def __init__(self, seats: Sequence[Seat] = DEFAULT_SEATS, *, fixed: bool = False,
-                 on_change: Callable[[], None] | None = None) -> None:
+    def __init__(self, seats: Sequence[Seat] | None = None, *, fixed: bool = False,
+                 on_change: Callable[[], None] | None = None,
+                 language: str | None = None) -> None:
+        self.language = translator(language).language
         self.fixed = fixed
         self.on_change: Callable[[], None] | None = None
         self.rows: list[SeatRow] = []
-        self.add = widgets.Button(description=say("add_seat"), icon="plus",
+        self.add = widgets.Button(description=translator(self.language).gettext(
+                                  WORDS["add_seat"]), icon="plus",
                                   layout=widgets.Layout(width="auto"))
         self.add.add_class("splendor-seat-add")
         self.add.on_click(lambda _button: self._add(None))
@@ -105,8 +132,13 @@ class SeatsForm:
         self.widget = widgets.VBox([self.box, self.add], layout=widgets.Layout(
             width="100%", align_items="flex-start"))
         self.widget.add_class("splendor-seats")
-        self.set(seats)
+        self.set(seats if seats is not None else self.defaults())
         self.on_change = on_change
+
+    @spoken
+    def defaults(self) -> tuple[Seat, ...]:
+        """A new game's seats in this form's language (:func:`default_seats`)."""
+        return default_seats()
 
     def set(self, seats: Sequence[Seat]) -> None:
         """Show these seats, one row each."""
@@ -124,7 +156,7 @@ class SeatsForm:
         return [row.label() for row in self.rows]
 
     def _row(self, seat: Seat | None) -> SeatRow:
-        row = SeatRow(len(self.rows) + 1, seat, on_remove=self._remove)
+        row = SeatRow(len(self.rows) + 1, seat, on_remove=self._remove, language=self.language)
         row.kind.observe(lambda _change: self._changed(), names="value")
         row.name.observe(lambda _change: self._changed(), names="value")
         self.rows.append(row)

@@ -31,6 +31,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from splendor_nb.cards import COLOURS, NOBLE_BY_ID
+from splendor_nb.i18n import spoken, translator
 from splendor_nb.play import PlaySession, TurnBuilder
 from splendor_nb.play.describe import payment_text
 from splendor_nb.play.words import colour_name, tokens_phrase
@@ -46,7 +47,8 @@ class Problem:
     """A refusal or a problem in words; its rule id, when it cites one, is a button that calls
     ``on_rule(rule_id)`` (the app opens the Rules tab there)."""
 
-    def __init__(self, on_rule: Callable[[str], None]) -> None:
+    def __init__(self, on_rule: Callable[[str], None], *, language: str | None = None) -> None:
+        self.language = translator(language).language
         self.on_rule = on_rule
         self.text = widgets.HTML()
         self.rule = widgets.Button(layout=widgets.Layout(width="auto"))
@@ -57,6 +59,7 @@ class Problem:
         self.widget.add_class("splendor-play-problem")
         self.widget.add_class("splendor-error")
 
+    @spoken
     def say(self, message: str) -> None:
         """Show ``message`` ("" hides it); a rule id at its end becomes the rule's button."""
         found = _RULE_AT_END.match(message)
@@ -74,8 +77,13 @@ class TurnPanel:
     """The prompt and the buttons of the person's turn (``.widget``, DOM class
     ``splendor-turn-panel``); :meth:`show` draws it for a session."""
 
-    def __init__(self, on_rule: Callable[[str], None]) -> None:
+    def __init__(self, on_rule: Callable[[str], None], *, language: str | None = None) -> None:
+        self.language = translator(language).language
         self.session: PlaySession | None = None
+        self._build(on_rule)
+
+    @spoken
+    def _build(self, on_rule: Callable[[str], None]) -> None:
         self.prompt = widgets.HTML()
         self.prompt.add_class("splendor-prompt")
         self.confirm = _button("confirm", "check", self._on_builder(TurnBuilder.confirm),
@@ -109,7 +117,7 @@ class TurnPanel:
         self.nobles = _row([], "splendor-noble-choice")
         self.buttons = _row([self.confirm, self.buy, self.reserve, self.pass_button, self.clear],
                             "splendor-turn-buttons")
-        self.problem = Problem(on_rule)
+        self.problem = Problem(on_rule, language=self.language)
         self._updating = False
         self._nobles_shown: tuple[str, ...] = ()
         self.widget = widgets.VBox([self.prompt, self.pays, self.payments, self.return_box,
@@ -117,6 +125,7 @@ class TurnPanel:
                                    layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-turn-panel")
 
+    @spoken
     def show(self, session: PlaySession) -> None:
         """Draw the panel for ``session``: its builder's stage, or nothing to do."""
         self.session = session
@@ -206,6 +215,7 @@ class TurnPanel:
             return lambda _button: self._act(lambda b: b.choose_return(colour))
         return lambda _button: self._act(lambda b: b.unreturn(colour))
 
+    @spoken
     def _paid(self, change: Mapping[str, Any]) -> None:
         if self._updating or not isinstance(change["new"], int):
             return
@@ -217,6 +227,7 @@ class TurnPanel:
 
         self._act(choose)
 
+    @spoken
     def _act(self, method: Callable[[TurnBuilder], object]) -> None:
         session = self.session
         if session is None:

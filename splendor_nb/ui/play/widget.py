@@ -17,6 +17,14 @@ Bots reply after a short pause without blocking the kernel
 >>> play.panel.confirm.click()
 >>> play.session.log[:1], play.session.state.turn  # the easy bot replied at once: no loop here
 (['Ann took white, blue and green.'], 2)
+
+``language=`` speaks another language; a widget rebuilt over the same session (``session=``)
+goes on with the same game, said again in its language (the app's language picker):
+
+>>> play.close()
+>>> play = PlayWidget(session=play.session, language="es")
+>>> play.session.log[0], play.hint.description
+('Ann tomó fichas de diamante, zafiro y esmeralda.', 'Pista')
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from typing import Any
 import ipywidgets as widgets
 import mistune
 
+from splendor_nb.i18n import spoken, translator
 from splendor_nb.palette import css_variables
 from splendor_nb.play import PlaySession, Seat
 from splendor_nb.play.store import DEFAULT_FOLDER, GameStore
@@ -59,6 +68,11 @@ class PlayWidget:
     ``on_review(session)`` opens a finished game in a replay viewer, ``on_rule(rule_id)`` a rule
     of the rulebook: the app wires both to its tabs; without them the viewer or the rule shows
     inside the widget.
+
+    ``language`` (a code of :data:`splendor_nb.i18n.LANGUAGES`; default: the current language)
+    is the language of every word shown. ``session`` continues a :class:`PlaySession` that
+    another widget showed (its games folder, saving and hint budget are the session's); call
+    the other's :meth:`close` first.
     """
 
     def __init__(self, seats: str | Sequence[str | Seat] | None = None,
@@ -66,14 +80,17 @@ class PlayWidget:
                  games_dir: str | Path = DEFAULT_FOLDER, autosave: bool = True,
                  hint_budget: int | None = None, pause: float = PAUSE,
                  on_review: Callable[[PlaySession], None] | None = None,
-                 on_rule: Callable[[str], None] | None = None) -> None:
-        self.games_dir = Path(games_dir)
-        self.autosave = autosave
-        self.hint_budget = hint_budget
+                 on_rule: Callable[[str], None] | None = None,
+                 language: str | None = None, session: PlaySession | None = None) -> None:
+        self.language = translator(language).language
+        self.games_dir = Path(games_dir) if session is None else session.store.folder
+        self.autosave = autosave if session is None else session.autosave
+        self.hint_budget = hint_budget if session is None else session.hint_budget
         self.on_review = on_review
         self.on_rule = on_rule
         self.session: PlaySession | None = None
-        self.runner = BotRunner(lambda: self.session, pause, on_error=self._failed)
+        self.runner = BotRunner(lambda: self.session, pause, on_error=self._failed,
+                                language=self.language)
         self._replay_shown: Replay | None = None
         self._focused_for: object = None
         """The turn builder the board last took the focus for."""
@@ -81,16 +98,29 @@ class PlayWidget:
         self._failure = ""
         """What went wrong outside the session (a bot that could not move), in words."""
         self._build()
-        if seats is not None:
+        if session is not None:
+            session.set_language(self.language)
+            self._watch(session)
+            self._show_game()
+        elif seats is not None:
             self.start(seats, seed, first)
         else:
             self.show_form()
+
+    def close(self) -> None:
+        """Let go of the session (another widget is taking it over): stop drawing it and playing
+        its bots."""
+        session = self.session
+        if session is not None:
+            session.unobserve(self._changed, names=["changed", "thinking"])
+        self.session = None  # the bot runner stops at its next step
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
     # --- starting a game ----------------------------------------------------------------------
 
+    @spoken
     def start(self, seats: str | Sequence[str | Seat], seed: int | None = None,
               first: int = 0) -> None:
         """Start a new game between ``seats`` (table order), ``seats[first]`` starting."""
@@ -100,6 +130,7 @@ class PlayWidget:
         else:
             self.session.new_game(seats, seed, first)
 
+    @spoken
     def resume(self, path: str | Path) -> bool:
         """Continue the saved game at ``path``; False (and the form says why) if it cannot."""
         path = Path(path)
@@ -117,6 +148,7 @@ class PlayWidget:
             return False
         return True
 
+    @spoken
     def play_from(self, replay: Replay, turn: int, seats: str | Sequence[str | Seat], *,
                   source: str = "", seed: int | None = None) -> None:
         """What-if: play on from ``replay``'s position after ``turn`` turns (see
@@ -128,6 +160,7 @@ class PlayWidget:
         else:
             self.session.play_from(replay, turn, seats, source=source, seed=seed)
 
+    @spoken
     def show_form(self) -> None:
         """Show the new-game form (the unfinished games read again)."""
         session = self.session
@@ -141,6 +174,7 @@ class PlayWidget:
 
     # --- building the widget ------------------------------------------------------------------
 
+    @spoken
     def _build(self) -> None:
         self.board = ClickableBoard()
         self.board.add_class("splendor-play-board")
@@ -157,7 +191,7 @@ class PlayWidget:
                                   layout=widgets.Layout(display="none", width="100%",
                                                         align_items="flex-start"))
         self.cover.add_class("splendor-cover")
-        self.panel = TurnPanel(on_rule=self._rule)
+        self.panel = TurnPanel(on_rule=self._rule, language=self.language)
         self.take_back = _button("take_back", "undo", self._take_back)
         self.hint = _button("hint", "lightbulb-o", self._hint)
         self.resign = _button("resign", "flag", self._ask_resign)
@@ -188,9 +222,9 @@ class PlayWidget:
         self.saved_note = widgets.HTML()
         self.rule_box = widgets.HTML()
         self.rule_box.add_class("splendor-rule-inline")
-        self.problem = Problem(self._rule)  # failures outside a turn (a bot, a save)
+        self.problem = Problem(self._rule, language=self.language)  # a bot's failure, a save's
         self.over = GameOverPanel(on_review=self._review, on_rematch=self._rematch,
-                                  on_new_game=self.show_form)
+                                  on_new_game=self.show_form, language=self.language)
         self.keys = PlayKeys(self._cancel)
         self.board_column = widgets.VBox([self.board, self.cover], layout=widgets.Layout(
             flex="1 1 560px", min_width="min(320px, 100%)", max_width="1000px"))
@@ -213,7 +247,8 @@ class PlayWidget:
         self.back.on_click(lambda _button: self._show_game())
         store = GameStore(self.games_dir)
         self.form = NewGameForm(self._start_from_form, self.resume,
-                                unfinished=store.unfinished if self.autosave else None)
+                                unfinished=store.unfinished if self.autosave else None,
+                                language=self.language)
         self.setup = widgets.VBox([self.back, self.form.widget],
                                   layout=widgets.Layout(width="100%", display="none"))
         self.setup.add_class("splendor-play-setup")
@@ -223,16 +258,19 @@ class PlayWidget:
 
     def _options(self) -> dict[str, Any]:
         return {"games_dir": self.games_dir, "autosave": self.autosave,
-                "hint_budget": self.hint_budget}
+                "hint_budget": self.hint_budget, "language": self.language}
 
     def _watch(self, session: PlaySession) -> None:
         self.session = session
-        session.observe(lambda _change: self.runner.on_loop(self._refresh),
-                        names=["changed", "thinking"])
+        session.observe(self._changed, names=["changed", "thinking"])
         self._refresh()
+
+    def _changed(self, _change: object) -> None:
+        self.runner.on_loop(self._refresh)
 
     # --- drawing ------------------------------------------------------------------------------
 
+    @spoken
     def _refresh(self) -> None:
         session = self.session
         if session is None:
@@ -323,12 +361,14 @@ class PlayWidget:
         self.start(seats, seed, first)
         self._show_game()
 
+    @spoken
     def _clicked(self, action: dict[str, str]) -> None:
         if action.get("action") == "cancel":
             self._cancel()
         elif self.session is not None:
             self.session.click(action)
 
+    @spoken
     def _cancel(self) -> None:
         """Escape: start the turn being built again (nothing when no turn is being built)."""
         session = self.session
@@ -336,14 +376,17 @@ class PlayWidget:
                 and not session.over:
             session.builder.clear()
 
+    @spoken
     def _uncover(self) -> None:
         if self.session is not None:
             self.session.uncover()
 
+    @spoken
     def _take_back(self) -> None:
         if self.session is not None:
             self.session.undo()
 
+    @spoken
     def _hint(self) -> None:
         session = self.session
         if session is None or self._hinting:
@@ -363,15 +406,18 @@ class PlayWidget:
     def _keep_playing(self) -> None:
         self.resign_question.layout.display = "none"
 
+    @spoken
     def _resign(self) -> None:
         self.resign_question.layout.display = "none"
         if self.session is not None:
             self.session.resign()
 
+    @spoken
     def _rematch(self) -> None:
         if self.session is not None:
             self.session.rematch()
 
+    @spoken
     def _review(self, session: PlaySession) -> None:
         if self.on_review is not None:
             self.on_review(session)
@@ -385,12 +431,15 @@ class PlayWidget:
                                                turn=1, read_only=not session.autosave))
         self.over.extra.children = (viewer.widget,)
 
+    @spoken
     def _rule(self, rule: str) -> None:
         if self.on_rule is not None:
             self.on_rule(rule)
             return
-        self.rule_box.value = f"<div class='splendor-rule-text'>{_MARKDOWN(rule_text(rule))}</div>"
+        self.rule_box.value = (f"<div class='splendor-rule-text'>"
+                               f"{_MARKDOWN(rule_text(rule, self.language))}</div>")
 
+    @spoken
     def _failed(self, text: str) -> None:
         self._failure = text
         self._hinting = False

@@ -1,11 +1,19 @@
 """Every sentence and label the Play widget shows (besides those of :mod:`splendor_nb.play`), in
-one place, with named placeholders, ready for a translation layer as the session's words are.
+one place, with named placeholders: the English message ids of the catalogues (babel.cfg reads
+the table), said in the current language (:func:`splendor_nb.i18n.use_language`), which each
+widget sets from its ``language``.
 
 >>> say("cover_button", name="Ben")
 'I am Ben: show my board'
+>>> from splendor_nb.i18n import use_language
+>>> with use_language("tr"):
+...     say("confirm")
+'Onayla'
 """
 
 from __future__ import annotations
+
+from splendor_nb.i18n import translator
 
 WORDS: dict[str, str] = {
     # --- the new-game form (new_game.py, seats.py) --------------------------------------------
@@ -13,9 +21,6 @@ WORDS: dict[str, str] = {
     "new_game_help": "Choose the seats of another game",
     "seat": "Seat {number}",
     "person": "Person",
-    "bot_easy": "Easy bot",
-    "bot_medium": "Medium bot",
-    "bot_hard": "Hard bot",
     "name": "Name",
     "name_placeholder": "Player {number}",
     "add_seat": "Add a seat",
@@ -25,7 +30,7 @@ WORDS: dict[str, str] = {
     "seed_help": "The same seed deals the same cards: leave it empty for a new deal.",
     "first": "Starts",
     "start": "Start the game",
-    "bad_seed": "The seed must be a whole number from 0 on, not {text!r}.",
+    "bad_seed": "The seed must be a whole number from 0 on, not “{text}”.",
     "unfinished": "Unfinished games",
     "unfinished_line": "{names}: {turns}, saved {date}",
     "resume": "Resume",
@@ -109,4 +114,4 @@ def say(key: str, /, **params: object) -> str:
     >>> say("buy", card="2g4")
     'Buy 2g4'
     """
-    return WORDS[key].format(**params)
+    return translator().gettext(WORDS[key], **params)

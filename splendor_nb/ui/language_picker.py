@@ -1,0 +1,152 @@
+"""The app's language at run time: a picker of the languages, each in its own name
+(:class:`LanguagePicker`), and the switch that rebuilds every tab's view in the chosen language
+over the same state (:class:`LanguageSwitch`): the open replay, the game being played, the
+lessons' progress and the selected tab are the state's, not the views', so nothing is lost.
+
+>>> import ipywidgets as widgets
+>>> built = []
+>>> def views(language):
+...     built.append(language)
+...     return [widgets.HTML(language), widgets.HTML(language.upper())]
+>>> app = widgets.Tab()
+>>> switch = LanguageSwitch(app, views, lambda language: (language, language), "fr")
+>>> app.selected_index = 1
+>>> switch.picker.value = "tr"
+>>> built, app.titles, app.selected_index, switch.views[1].value
+(['fr', 'tr'], ('tr', 'tr'), 1, 'TR')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+from urllib.parse import parse_qs
+
+import anywidget
+import ipywidgets as widgets
+from traitlets import List, Unicode
+
+from splendor_nb.i18n import (
+    LANGUAGES,
+    PSEUDO_LANGUAGE,
+    SOURCE_LANGUAGE,
+    normalise_language,
+    translator,
+)
+
+STATIC = Path(__file__).parent / "static"
+LANG_KEY = "lang"
+"""The query key of a deep link's language: ``?lang=fr``."""
+PICKER_CLASS = "splendor-language-picker"
+"""The DOM class of the picker's widget (its ``<select>`` has ``splendor-language-select``)."""
+
+
+class LanguagePicker(anywidget.AnyWidget):
+    """A small ``<select>`` of :data:`~splendor_nb.i18n.LANGUAGES`, each named in its own
+    language (static/language.js); ``value`` is the chosen code. In the app it shows above the
+    tab bar, and the page's ``<html lang>`` follows it.
+
+    >>> picker = LanguagePicker("ru")
+    >>> picker.value, picker.label, picker.options[4]
+    ('ru', 'Язык', ['tr', 'Türkçe'])
+    """
+
+    _esm = STATIC / "language.js"
+    _css = STATIC / "language.css"
+    value = Unicode(SOURCE_LANGUAGE).tag(sync=True)
+    options: List[list[str]] = List().tag(sync=True)
+    label = Unicode("Language").tag(sync=True)
+    page_lang = Unicode(SOURCE_LANGUAGE).tag(sync=True)
+    """The page's ``<html lang>``: the language's code (English for the pseudo-language)."""
+    problem = Unicode("").tag(sync=True)
+    """What was wrong with the language asked for (``?lang=de``), shown beside the picker."""
+
+    def __init__(self, language: str | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class(PICKER_CLASS)
+        self.options = [list(pair) for pair in LANGUAGES]
+        self.observe(lambda _change: self._label(), names="value")
+        self.value = normalise_language(language)
+        self._label()
+
+    def _label(self) -> None:
+        self.label = translator(self.value).gettext("Language")
+        self.page_lang = SOURCE_LANGUAGE if self.value == PSEUDO_LANGUAGE else self.value
+
+
+class LanguageLink(NamedTuple):
+    """What ``lang=`` asks for: a language's code, and what was wrong with it ("" if nothing)."""
+
+    code: str
+    error: str = ""
+
+
+def parse_language_link(query: str) -> LanguageLink | None:
+    """Read ``lang=CODE`` from a query string (``None`` without it). Any tag of a language
+    counts (``fr-FR``); another language is said, in English, and English is shown.
+
+    >>> parse_language_link("lang=fr-FR&replay=duel"), parse_language_link("play") is None
+    (LanguageLink(code='fr', error=''), True)
+    >>> parse_language_link("lang=de").error
+    "There is no language 'de' here: showing English. The languages: en, fr, es, ru, tr."
+    """
+    asked = parse_qs(query.lstrip("?"), keep_blank_values=True).get(LANG_KEY)
+    if asked is None:
+        return None
+    tag = asked[-1].strip()
+    code = normalise_language(tag)
+    primary = tag.replace("_", "-").split("-", 1)[0].lower()
+    if code == primary:
+        return LanguageLink(code)
+    # Said in English on purpose: the page falls back to English, whose words these are.
+    return LanguageLink(SOURCE_LANGUAGE, f"There is no language {tag!r} here: showing English. "
+                        f"The languages: {', '.join(code for code, _ in LANGUAGES)}.")
+
+
+class LanguageSwitch:
+    """Keeps ``app``'s tabs in the picker's language. ``views(language)`` builds every tab's
+    view in ``language`` over the app's state (and lets go of the previous views) and returns
+    their widgets, in tab order; ``titles(language)`` the tabs' titles. Each view sits in a
+    frame of its own, so that a switch only swaps the frames' contents; the first frame also
+    holds the picker (its view moves above the tab bar in the page)."""
+
+    def __init__(self, app: widgets.Tab,
+                 views: Callable[[str], Sequence[widgets.Widget]],
+                 titles: Callable[[str], Sequence[str]], language: str | None = None) -> None:
+        self.app = app
+        self.build = views
+        self.titles = titles
+        self.picker = LanguagePicker(language)
+        self.views: tuple[widgets.Widget, ...] = ()
+        self.frames: tuple[widgets.Box, ...] = ()
+        self._show(self.picker.value)
+        self.picker.observe(lambda change: self.switch(change["new"]), names="value")
+
+    @property
+    def language(self) -> str:
+        """The language the tabs speak."""
+        return str(self.picker.value)
+
+    def switch(self, language: str) -> None:
+        """Rebuild the tabs in ``language`` (any tag; the picker follows), the same tab kept
+        open."""
+        language = normalise_language(language)
+        if self.picker.value != language:
+            self.picker.value = language  # observed: comes back here with the picker's value
+            return
+        selected = self.app.selected_index
+        self._show(language)
+        self.app.selected_index = selected
+
+    def _show(self, language: str) -> None:
+        self.views = tuple(self.build(language))
+        if len(self.frames) != len(self.views):
+            self.frames = tuple(widgets.Box(layout=widgets.Layout(width="100%"))
+                                for _ in self.views)
+            for frame in self.frames:
+                frame.add_class("splendor-tab-frame")
+            self.app.children = self.frames
+        for index, (frame, view) in enumerate(zip(self.frames, self.views)):
+            frame.children = (self.picker, view) if index == 0 else (view,)
+        self.app.titles = tuple(self.titles(language))
