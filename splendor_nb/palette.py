@@ -72,6 +72,7 @@ PAGE_COLOURS: dict[str, str] = {
     "glyph": "#b4490e", "glyph-current": "#ffd8a8",
     "comment": "#4b5563", "comment-current": "#e8eefc",
     "right-background": "#e6f4ea", "right-border": "#a8d5b5", "right-text": "#1e6b34",
+    "inaccuracy": "#2f6fa8", "mistake": "#a65e00", "blunder": "#b3261e",
 }
 """The colours of the viewer's page, by name: its stylesheets (splendor_nb/ui/static/*.css)
 write ``var(--splendor-NAME)`` for ``PAGE_COLOURS[NAME]`` (see :func:`css_variables`)."""
