@@ -47,7 +47,7 @@ WINNER = "#d4a017"
 GEM_COLOURS: dict[str, str] = GEM_FILL
 """The charts' gem colours: the board's fills. White, nearly the chart's background, is drawn
 with :data:`OUTLINE` around it."""
-LINE_COLOURS: dict[str, str] = {**GEM_FILL, "white": "#b4b4b4"}
+LINE_COLOURS: dict[str, str] = {**GEM_FILL, "white": "#8f8f8f"}
 """Line colours: the gem colours, with white a grey, so that a thin line shows on white."""
 OUTLINE = "#333333"
 """The outline of the charts' markers, and their reference lines."""
