@@ -1,12 +1,29 @@
 """The app's Analyse tab (:class:`AnalyseTab`): many bot games at once, a corpus of
 :mod:`splendor_nb.analysis.corpus` picked, filtered, charted and listed, any game opened in the
-Replay tab.
+Replay tab, the games kept exported.
 
->>> tab = AnalyseTab(language="en")
->>> tab.picker.label
+- :mod:`~.tab`: :class:`AnalyseTab`, the tab, a light shell loaded when first shown, and the
+  ``?corpus=NAME`` link (:func:`corpus_link`).
+- :mod:`~.panel`: :class:`~.panel.AnalysePanel`, its content.
+- :mod:`~.state`: :class:`AnalyseState`, what the tab shows and has read, apart from its widgets.
+- :mod:`~.filtering`: :class:`GameFilter`, which games are kept.
+- :mod:`~.selection`: the games one row each, and the list's order (pandas).
+- :mod:`~.filters_view`, :mod:`~.charts_view`, :mod:`~.game_list`, :mod:`~.export`: its parts.
+
+>>> tab = AnalyseTab(language="en", background=False)
+>>> tab.panel.picker.label
 'easy-v-medium-2p (shipped)'
 """
 
-from splendor_nb.ui.analyse.tab import CORPORA_ENV, AnalyseTab, corpora_folder
+from splendor_nb.ui.analyse.filtering import MAX_GAMES, GameFilter
+from splendor_nb.ui.analyse.state import AnalyseState
+from splendor_nb.ui.analyse.tab import (
+    CORPORA_ENV,
+    CORPUS_KEY,
+    AnalyseTab,
+    corpora_folder,
+    corpus_link,
+)
 
-__all__ = ["CORPORA_ENV", "AnalyseTab", "corpora_folder"]
+__all__ = ["CORPORA_ENV", "CORPUS_KEY", "MAX_GAMES", "AnalyseState", "AnalyseTab", "GameFilter",
+           "corpora_folder", "corpus_link"]

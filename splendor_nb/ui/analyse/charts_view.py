@@ -1,0 +1,98 @@
+"""The Analyse tab's charts (:class:`ChartsView`): a picker of the corpus charts of
+:mod:`splendor_nb.analysis.corpus_charts`, the chart picked as plotly's own output (as wide as
+the tab, redrawn on a new width), and a progress bar while the games are counted.
+
+>>> from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, aggregate, open_corpus
+>>> from splendor_nb.i18n import translator
+>>> view = ChartsView(translator("en"), "length", lambda chart: None)
+>>> view.show(aggregate(open_corpus(SHIPPED_CORPORA_DIR / "easy-v-medium-2p", report=None)))
+>>> view.chart.outputs[0]["data"]["text/plain"]
+'Game length'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from splendor_nb.analysis.corpus import Aggregates
+from splendor_nb.analysis.corpus_charts import CHARTS, corpus_figure
+from splendor_nb.i18n.translator import Translator
+
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
+"""The output type plotly's JupyterLab extension draws (Voila draws it too)."""
+
+
+class ChartsView:
+    """A chart picker, a progress bar and the chart (``.widget``); ``on_pick`` hears the chart
+    picked."""
+
+    def __init__(self, words: Translator, chart: str,
+                 on_pick: Callable[[str], object]) -> None:
+        self.words = words
+        self.found: Aggregates | None = None
+        """The aggregates the chart shows."""
+        labels = {
+            "wins_by_level": words.gettext("Wins by level"),
+            "wins_by_seat": words.gettext("Wins by seat"),
+            "wins_by_level_and_seat": words.gettext("Wins by level and seat"),
+            "length": words.gettext("Game length"),
+            "endings": words.gettext("How games ended"),
+            "points": words.gettext("Points by round"),
+            "bonuses": words.gettext("Bonuses by round"),
+            "nobles": words.gettext("Nobles"),
+            "tiers": words.gettext("Cards bought and reserved by tier"),
+            "cards": words.gettext("The cards winners buy most")}
+        self.picker = widgets.Dropdown(options=[(labels[name], name) for name in CHARTS],
+                                       value=chart if chart in CHARTS else CHARTS[0],
+                                       description=words.gettext("Chart"),
+                                       style={"description_width": "initial"},
+                                       layout=widgets.Layout(width="auto", max_width="100%"))
+        self.picker.add_class("splendor-chart-picker")
+        self.progress = widgets.IntProgress(layout=widgets.Layout(width="200px",
+                                                                  max_width="100%"))
+        self.progress.add_class("splendor-analyse-progress")
+        self.progress_text = widgets.HTML()
+        self.progress_text.add_class("splendor-analyse-note")
+        self.counting = widgets.HBox([self.progress, self.progress_text],
+                                     layout=widgets.Layout(display="none",
+                                                           align_items="center",
+                                                           flex_flow="row wrap"))
+        self.chart = widgets.Output(layout=widgets.Layout(width="100%"))
+        self.chart.add_class("splendor-analyse-chart")
+        self.widget = widgets.VBox([self.picker, self.counting, self.chart],
+                                   layout=widgets.Layout(width="100%"))
+        self.widget.add_class("splendor-analyse-charts")
+        self.picker.observe(lambda change: self._picked(on_pick, change["new"]), names="value")
+
+    def count(self, done: int, total: int) -> None:
+        """Show how far the counting is (``done`` of ``total`` shards)."""
+        self.progress.max, self.progress.value = max(total, 1), done
+        self.progress_text.value = self.words.gettext(
+            "Counting the games: shard {done} of {total}…", done=done, total=total)
+        self.counting.layout.display = "flex"
+
+    def show(self, found: Aggregates | None) -> None:
+        """Draw the chart picked from ``found`` (``None``: no chart)."""
+        self.found = found
+        self.counting.layout.display = "none"
+        if found is None:
+            self.chart.outputs = ()
+            return
+        name = self.picker.value
+        figure = corpus_figure(found, name, self.words.language)
+        height = int(figure.layout.height or 360)
+        figure.update_layout(autosize=True, width=None)
+        plot = {**json.loads(figure.to_json()),
+                "config": {"displaylogo": False, "responsive": True}}  # fits a new width
+        self.chart.layout.height = f"{height + 10}px"
+        self.chart.outputs = ({"output_type": "display_data", "metadata": {},
+                               "data": {PLOTLY_MIME: plot,
+                                        "text/plain": str(figure.layout.title.text)}},)
+
+    def _picked(self, on_pick: Callable[[str], object], chart: str) -> None:
+        on_pick(chart)
+        if self.found is not None:
+            self.show(self.found)
