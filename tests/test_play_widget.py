@@ -312,7 +312,7 @@ def test_the_new_game_form_checks_its_seats_and_starts_the_chosen_seat_first(
     form.seats.rows[1].kind.value = ""
     form.seats.rows[1].name.value = "Player 1"
     press(form.start)
-    assert "two seats are named 'Player 1'" in form.message.value and play.session is None
+    assert "Two seats are named “Player 1”" in form.message.value and play.session is None
     form.seats.rows[1].name.value = "Ben"
     form.seats.rows[2].kind.value = "hard"
     press(form.seats.rows[3].remove)
@@ -320,7 +320,7 @@ def test_the_new_game_form_checks_its_seats_and_starts_the_chosen_seat_first(
     assert [label for label, _ in form.first.options] == ["Player 1", "Ben", "Hard bot"]
     form.seed.value = "-3"
     press(form.start)
-    assert "The seed must be a whole number from 0 on, not '-3'." in form.message.value
+    assert "The seed must be a whole number from 0 on, not “-3”." in form.message.value
     form.seed.value = "21"
     form.first.value = 1  # R-SETUP-ORDER: Ben starts, then round the table
     press(form.start)
@@ -408,7 +408,7 @@ def games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_the_app_has_a_play_tab_saving_to_its_games_folder(games: Path) -> None:
     app = build_app("")
-    assert app.titles[PLAY_TAB] == "Play" and app.children[PLAY_TAB] is app.play.widget
+    assert app.titles[PLAY_TAB] == "Play" and app.play.widget in app.children[PLAY_TAB].children
     play = app.play
     assert shown(play.setup) and play.games_dir == games
     press(play.form.start)

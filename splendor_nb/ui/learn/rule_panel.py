@@ -3,7 +3,7 @@ a node of the turn diagram is clicked anywhere in the Learn widgets. A lesson sh
 under what was clicked (:meth:`RulePanel.show_in` a slot), so that it is in view on a phone as
 on a laptop; a page's fixed or sticky side panel is not, inside Voila's and JupyterLab's boxes.
 
->>> panel = RulePanel(language=self.language)
+>>> panel = RulePanel()
 >>> panel.show("q_four")
 >>> panel.shown, "R-TAKE2" in panel.text.value, panel.widget.layout.display
 (('R-TAKE2',), True, None)

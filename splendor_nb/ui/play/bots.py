@@ -10,8 +10,7 @@ reaches the widgets through :meth:`BotRunner.on_loop`, on the loop's own thread.
 Without a running event loop (a script, a test) the bots play at once, in the caller's thread.
 
 >>> import tempfile
->>> from splendor_nb.i18n import translator
-from splendor_nb.play import PlaySession
+>>> from splendor_nb.play import PlaySession
 >>> session = PlaySession(["easy", "Ann"], seed=3, games_dir=tempfile.mkdtemp())
 >>> BotRunner(lambda: session).wake(); session.state.turn, session.bot_to_move
 (1, False)

@@ -6,8 +6,7 @@ The charts (:func:`splendor_nb.analysis.points_chart` and :func:`~splendor_nb.an
 on :func:`~splendor_nb.analysis.turns`) load pandas and plotly when a game first ends.
 
 >>> import tempfile
->>> from splendor_nb.i18n import spoken, translator
-from splendor_nb.play import PlaySession
+>>> from splendor_nb.play import PlaySession
 >>> session = PlaySession(["Ann", "easy"], seed=3, games_dir=tempfile.mkdtemp())
 >>> _ = session.resign()
 >>> panel = GameOverPanel(on_review=print, on_rematch=print, on_new_game=print)

@@ -21,9 +21,10 @@ Bots reply after a short pause without blocking the kernel
 ``language=`` speaks another language; a widget rebuilt over the same session (``session=``)
 goes on with the same game, said again in its language (the app's language picker):
 
+>>> session = play.session
 >>> play.close()
->>> play = PlayWidget(session=play.session, language="es")
->>> play.session.log[0], play.hint.description
+>>> play = PlayWidget(session=session, language="es")
+>>> session.log[0], play.hint.description
 ('Ann tomó fichas de diamante, zafiro y esmeralda.', 'Pista')
 """
 
