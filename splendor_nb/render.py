@@ -105,7 +105,7 @@ class Interaction:
 
 def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = True,
               previous: GameState | None = None, names: Sequence[str] | None = None,
-              interaction: Interaction | None = None) -> str:
+              interaction: Interaction | None = None, suggest: str | None = None) -> str:
     """The whole board as an SVG string (``viewBox`` 1000 wide, ``width="100%"``).
 
     ``viewer=None`` shows everything; ``viewer=i`` draws the other players' blind reserves
@@ -118,6 +118,10 @@ def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = 
     ``data-action`` (with ``data-colour``, ``data-card`` or ``data-tier``), ``tabindex="0"``,
     ``role="button"`` and an ``aria-label`` in words; piles that may not be taken are dimmed,
     affordable cards ringed, reservable decks marked, the picks and the hint shown.
+
+    ``suggest`` (a move in the notation) marks a move to consider on a board nothing can be
+    clicked on: the review's preferred move, with a dashed ring (class ``suggestion``) round
+    the piles, the card or the deck it takes, tagged "best" (colour is never the only sign).
 
     Every gem shows its letter (w b g r k y, as in the notation) beside its count, and every
     card, deck, noble and pile has a ``<title>`` in words (a tooltip). The drawing holds a
@@ -132,6 +136,8 @@ def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = 
     True
     >>> 'data-action="supply" data-colour="red"' in board_svg(state, interaction=Interaction())
     True
+    >>> board_svg(state, suggest="+rr").count('class="suggestion"')
+    1
     """
     marks = _marks(state) if highlight else _NO_MARKS
     labels = _names(state, names)
@@ -154,18 +160,25 @@ def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = 
         f'<rect width="{WIDTH}" height="{max(height, narrow_height)}" rx="14" fill="#f6f1e7"/>',
     ]
     hint = _hint(interaction)
+    suggested = _suggested(suggest) if interaction is None else _NO_HINT
     _status(out, state, marks, labels)
     _nobles(out, state.nobles, marks.noble)
-    _market(out, state, marks, interaction, hint)
-    _supply(out, state.supply_counts, marks, interaction, hint)
+    _market(out, state, marks, interaction, hint, suggested)
+    _supply(out, state.supply_counts, marks, interaction, hint, suggested)
     winners = state.winners
     out.append(f'<g class="splendor-panels" '
                f'data-narrow-transform="translate({_NARROW_PANEL_X - _PANEL_X},'
                f'{_NARROW_PANELS_Y - _TOP})">')
     for i, player in enumerate(state.players):
         moving = i == state.current_player and not state.over
-        out.append(_panel(i, player, moving, marks if i == marks.mover else None, labels[i],
-                          viewer, i in winners, interaction if moving else None))
+        panel = _panel(i, player, moving, marks if i == marks.mover else None, labels[i],
+                       viewer, i in winners, interaction if moving else None)
+        if moving and suggested.card is not None and suggested.card in {
+                card.id for card in player.reserved}:  # the bot buys a reserved card
+            k = [card.id for card in player.reserved].index(suggested.card)
+            panel = panel[:-4] + (f'<g transform="translate({290 + k * 56},44)">'
+                                  f'{_suggestion_mark(MINI_W, MINI_H, 5)}</g></g>')
+        out.append(panel)
     out.append("</g>")
     _legend(out, wide_bottom, wide_legend, "wide")
     _legend(out, narrow_bottom, narrow_legend, "narrow")
@@ -284,7 +297,14 @@ _NO_HINT = _Hint()
 def _hint(interaction: Interaction | None) -> _Hint:
     if interaction is None or interaction.hint is None:
         return _NO_HINT
-    move = Move.parse(interaction.hint)
+    return _suggested(interaction.hint)
+
+
+def _suggested(text: str | None) -> _Hint:
+    """What the move ``text`` (the notation) touches on the board."""
+    if text is None:
+        return _NO_HINT
+    move = Move.parse(text)
     if move.kind == "take":
         return _Hint(colours=move.gems)
     if move.kind == "reserve" and move.card is None:
@@ -405,7 +425,7 @@ def _nobles(out: list[str], nobles: tuple[Noble, ...], visitor: str | None) -> N
 
 
 def _market(out: list[str], state: GameState, marks: _Marks, interaction: Interaction | None,
-            hint: _Hint) -> None:
+            hint: _Hint, suggested: _Hint = _NO_HINT) -> None:
     drawn = state.last_drawn  # the card that refilled the highlighted slot (R-REFILL)
     for tier in (3, 2, 1):
         y = _TIER_Y[tier]
@@ -413,6 +433,8 @@ def _market(out: list[str], state: GameState, marks: _Marks, interaction: Intera
         out.append(f'<g transform="translate({_LEFT},{y})">{_deck(tier, count, interaction, hint)}')
         if marks.deck == tier:
             out.append(_glow(0, 0, CARD_W, CARD_H, 8))
+        if suggested.deck == tier:
+            out.append(_suggestion_mark(CARD_W, CARD_H, 8))
         out.append("</g>")
         for slot, card in enumerate(state.market_rows[tier - 1]):
             x = _LEFT + (slot + 1) * _COLUMN
@@ -429,6 +451,8 @@ def _market(out: list[str], state: GameState, marks: _Marks, interaction: Intera
                 out.append(_glow(0, 0, CARD_W, CARD_H, 8))
                 if card is not None and card is drawn:
                     out.append(_tag(CARD_W / 2, 0, "new", GLOW))
+            if card is not None and suggested.card == card.id:
+                out.append(_suggestion_mark(CARD_W, CARD_H, 8))
             out.append("</g>")
 
 
@@ -475,7 +499,7 @@ def _deck(tier: int, count: int, interaction: Interaction | None, hint: _Hint) -
 
 
 def _supply(out: list[str], supply: tuple[int, ...], marks: _Marks,
-            interaction: Interaction | None, hint: _Hint) -> None:
+            interaction: Interaction | None, hint: _Hint, suggested: _Hint = _NO_HINT) -> None:
     for c, colour in enumerate(COLOURS):
         x = _LEFT + 46 + c * 84
         count = supply[c]
@@ -485,6 +509,8 @@ def _supply(out: list[str], supply: tuple[int, ...], marks: _Marks,
                        f'<title>{colour} tokens, {count} left</title>')
         else:
             out.append(_pile(x, colour, count, interaction, hint.colours[c]))
+        if suggested.colours[c]:
+            out.append(f'<g transform="translate(-30,-30)">{_suggestion_mark(60, 60, 30)}</g>')
         _badge(out, 20, -20, marks.minus[c], marks.plus[c])
         out.append("</g>")
 
@@ -869,6 +895,12 @@ def _glow(x: float, y: float, width: float, height: float, rx: float) -> str:
             f'stroke-opacity="0.3"/><rect x="{x - 1.5}" y="{y - 1.5}" width="{width + 3}" '
             f'height="{height + 3}" rx="{rx + 1.5}" fill="none" stroke="{GLOW}" '
             'stroke-width="3"/></g>')
+
+
+def _suggestion_mark(width: float, height: float, rx: float) -> str:
+    """The dashed ring and the "best" tag round what a suggested move touches."""
+    return (_ring(-7, -7, width + 14, height + 14, rx + 6, HINT, "suggestion", dashed=True)
+            + _tag(width / 2, height + 10, "best", HINT, "suggestion-tag"))
 
 
 def _ring(x: float, y: float, width: float, height: float, rx: float, colour: str, cls: str,

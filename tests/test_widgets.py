@@ -28,6 +28,9 @@ from splendor_nb.replay import GLYPHS, Replay
 from splendor_nb.ui import KEYS, ReplayController, ReplayViewer, shipped_replays
 
 XSS = "<img src=x onerror=alert(1)>"
+KEY = 5 + 2
+"""The legend's key traces at the end of the charts: a player's line style each (two players
+in the key of a two-player game, before the five gem colours)."""
 
 
 def play_game(names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 3) -> Replay:
@@ -135,7 +138,7 @@ def test_the_summary_gives_the_round_the_move_was_played_in(viewer: ReplayViewer
 
 def test_keyboard_arrows_and_home_end_step_the_controller(viewer: ReplayViewer) -> None:
     keyboard, controller = viewer.keyboard, viewer.controller
-    assert set(KEYS) == {"ArrowLeft", "ArrowRight", "Home", "End"}
+    assert set(KEYS) >= {"ArrowLeft", "ArrowRight", "Home", "End"}
     for action, expected in (("forward", 1), ("forward", 2), ("back", 1),
                              ("last", len(controller.replay)), ("first", 0)):
         keyboard._pressed(keyboard, {"action": action}, [])
@@ -150,15 +153,18 @@ def test_keyboard_arrows_and_home_end_step_the_controller(viewer: ReplayViewer) 
 def test_move_list_has_a_row_per_turn_and_follows_the_turn(viewer: ReplayViewer) -> None:
     moves, replay = viewer.moves, viewer.controller.replay
     assert len(moves.rows) == len(replay) + 1
-    assert moves.rows[0] == [0, -1, "Setup", "", "", ""]
-    assert moves.rows[1] == [1, 0, "Ann", str(replay.turns[0].move), "", ""]
-    assert moves.rows[2][1:3] == [1, "Bob"]
+    fields = ("at", "number", "player", "name", "text", "glyph", "comment", "depth")
+    assert [moves.rows[0][key] for key in fields] == ["", 0, -1, "Setup", "", "", "", 0]
+    assert [moves.rows[1][key] for key in fields] == [
+        "1", 1, 0, "Ann", str(replay.turns[0].move), "", "", 0]
+    assert [moves.rows[2][key] for key in ("player", "name")] == [1, "Bob"]
+    assert moves.rows[1]["said"].startswith("Ann ")  # the move in words, as Play says it
     viewer.controller.go(12)
-    assert moves.turn == 12
+    assert moves.at == "12"
 
 
 def test_clicking_a_move_jumps_the_board_there(viewer: ReplayViewer) -> None:
-    viewer.moves.turn = 20  # what the browser sets when a row is clicked
+    viewer.moves.at = "20"  # what the browser sets when a row is clicked
     assert viewer.controller.turn == 20 and board_turn(viewer) == 20
 
 
@@ -166,7 +172,8 @@ def test_move_list_marks_glyphs_and_comments(viewer: ReplayViewer) -> None:
     viewer.controller.go(4)
     viewer.annotation.glyph.value = "!?"
     viewer.annotation.comment.value = "A quiet move."
-    assert viewer.moves.rows[4][4:] == ["!?", "A quiet move."]
+    assert [viewer.moves.rows[4][key] for key in ("glyph", "comment")] == [
+        "!?", "A quiet move."]
 
 
 # --- comments, glyphs and saving --------------------------------------------------------------
@@ -365,7 +372,7 @@ def test_picker_opens_a_shipped_replay(viewer: ReplayViewer) -> None:
     assert controller.name == "three" and controller.replay.players == 3
     assert [label for label, _ in viewer.view_switch.widget.options] == [
         "All-seeing", "Cleo's view", "Dan's view", "Eve's view"]
-    assert len(viewer.charts.figure.data) == 3 + 3 * 5
+    assert len(viewer.charts.figure.data) == 3 + 3 * 5 + 3 + 5
 
 
 def test_shipped_replays_are_json_files_inside_the_folder(folder: Path, tmp_path: Path) -> None:
@@ -415,7 +422,7 @@ def test_chart_marker_follows_the_turn_and_a_click_jumps(viewer: ReplayViewer) -
     class Points:
         point_inds = (17,)
 
-    trace = figure.data[len(figure.data) - 1]
+    trace = figure.data[len(figure.data) - 1 - KEY]  # the last bonus line
     viewer.charts._clicked(trace, Points(), None)
     assert viewer.controller.turn == trace.customdata[17] == 17
     assert board_turn(viewer) == 17
@@ -425,24 +432,26 @@ def test_bonus_chart_shows_one_player_or_everyone(viewer: ReplayViewer) -> None:
     viewer.charts.load()
     figure, buttons = viewer.charts.figure, viewer.charts.players
     buttons.value = 1
-    bonus = figure.data[2:]
+    bonus = figure.data[2:12]
     assert [trace.visible for trace in bonus] == [False] * 5 + [True] * 5
+    key = figure.data[12:14]  # the legend lists the player shown only
+    assert [(trace.name, trace.showlegend) for trace in key] == [("Ann", False), ("Bob", True)]
     buttons.value = -1
-    assert all(trace.visible for trace in bonus)
+    assert all(trace.visible for trace in bonus) and all(trace.showlegend for trace in key)
 
 
 def test_who_was_winning_charts_the_chances_and_jumps_to_the_biggest_falls(
         viewer: ReplayViewer, game: Replay) -> None:
     charts = viewer.charts
     charts.load()
-    assert len(charts.figure.data) == 2 + 2 * 5 and charts.falls.children == ()
+    assert len(charts.figure.data) == 2 + 2 * 5 + KEY and charts.falls.children == ()
     charts.ask.click()
     chances = charts.chances
     assert chances is not None and len(chances) == 2 * (len(game) + 1)
     assert charts.progress.value == charts.progress.max == len(game) + 1
     assert charts.ask.layout.display == "none" and charts.progress.layout.display == "none"
     data = charts.figure.data
-    assert [trace.name for trace in data[12:]] == ["Ann", "Bob", "biggest falls"]
+    assert [trace.name for trace in data[12:15]] == ["Ann", "Bob", "biggest falls"]
     assert charts.figure.layout.yaxis3.range == (0, 100)
     falls = turning_points(chances)
     buttons = charts.falls.children[1:]
@@ -454,7 +463,7 @@ def test_who_was_winning_charts_the_chances_and_jumps_to_the_biggest_falls(
     assert viewer.controller.turn == falls["turn"][1] and board_turn(viewer) == falls["turn"][1]
     charts.players.value = 0  # the bonus buttons leave the chances alone
     assert [trace.visible for trace in data[2:12]] == [True] * 5 + [False] * 5
-    assert all(trace.visible is not False for trace in data[12:])
+    assert all(trace.visible is not False for trace in data[12:15])
 
 
 def test_who_was_winning_says_why_it_failed_and_can_be_asked_again(
@@ -468,12 +477,12 @@ def test_who_was_winning_says_why_it_failed_and_can_be_asked_again(
     charts.ask.click()
     assert viewer.controller.error == "Could not rate the positions: the search ran out of memory"
     assert "ran out of memory" in viewer.toolbar.message.value
-    assert charts.chances is None and len(charts.figure.data) == 2 + 2 * 5
+    assert charts.chances is None and len(charts.figure.data) == 2 + 2 * 5 + KEY
     assert not charts.ask.disabled and charts.ask.layout.display != "none"
     assert charts.progress.layout.display == "none"
     monkeypatch.undo()
     charts.ask.click()
-    assert charts.chances is not None and len(charts.figure.data) == 2 + 2 * 5 + 3
+    assert charts.chances is not None and len(charts.figure.data) == 2 + 2 * 5 + 3 + KEY
     assert viewer.controller.error == ""
 
 
@@ -484,7 +493,7 @@ def test_another_replay_asks_again_who_was_winning(viewer: ReplayViewer) -> None
     charts = viewer.charts
     assert charts.chances is None and charts.falls.children == ()
     assert charts.ask.layout.display == "flex" and not charts.ask.disabled
-    assert len(charts.figure.data) == 3 + 3 * 5
+    assert len(charts.figure.data) == 3 + 3 * 5 + 3 + 5
 
 
 def test_names_and_comments_are_escaped(folder: Path) -> None:
@@ -498,7 +507,7 @@ def test_names_and_comments_are_escaped(folder: Path) -> None:
         assert "&lt;img src=x onerror=alert(1)&gt;" in html_text
     viewer.controller.error = XSS
     assert XSS not in viewer.toolbar.message.value
-    assert viewer.moves.rows[1][2] == XSS  # the list's script puts it in as text
+    assert viewer.moves.rows[1]["name"] == XSS  # the list's script puts it in as text
 
 
 # --- the app and its deep links ---------------------------------------------------------------
@@ -508,7 +517,7 @@ def test_app_is_a_tab_with_the_replay_viewer(folder: Path) -> None:
     app = build_app("", folder=folder)
     assert "splendor-app" in app._dom_classes
     assert app.titles == ("Replay", "Play", "Learn", "Analyse", "Rules")
-    assert app.children[0] is app.viewer.widget
+    assert app.viewer.widget in app.children[0].children
     assert app.viewer.keyboard.scope == "page"
     assert app.viewer.controller.name == "duel" and app.viewer.controller.error == ""
 
@@ -628,5 +637,6 @@ def test_the_front_end_draws_in_the_palettes_colours_only() -> None:
 
 
 def test_keyboard_shortcuts_reach_the_page_as_a_trait(viewer: ReplayViewer) -> None:
-    assert viewer.keyboard.shortcuts == KEYS
+    assert viewer.keyboard.shortcuts == {key: action for key, action in KEYS.items()
+                                         if action in ("back", "forward", "first", "last")}
     assert "shortcuts" in viewer.keyboard.get_state()

@@ -1,7 +1,10 @@
 """Replays' tables as plotly figures: points per turn, bonuses per colour, chances to win, and
 the three together as the replay viewer shows them. Pure functions of the tables of
 :mod:`~splendor_nb.analysis.tables` and :mod:`~splendor_nb.analysis.chances`, in the colours of
-:mod:`splendor_nb.palette`.
+:mod:`splendor_nb.palette`, their words in a ``language`` (None: the current one).
+
+Players are told apart by line style (dash and marker shape) and gems by colour, with a key of
+each in the legend; the white gem's line is a grey that shows on the white background.
 
 >>> from splendor_nb.analysis.tables import turns
 >>> from splendor_nb.engine import new_game
@@ -22,6 +25,7 @@ from splendor_nb.analysis.chances import turning_points
 from splendor_nb.analysis.tables import turns
 from splendor_nb.cards import GEMS
 from splendor_nb.engine import WINNING_POINTS
+from splendor_nb.i18n import N_, Translator, translator
 from splendor_nb.palette import (
     ACCENT,
     FALL,
@@ -37,9 +41,15 @@ PLAYER_DASHES: tuple[str, ...] = ("solid", "dash", "dot", "dashdot")
 """Each player's line dash, by seat, for figures that overlay the players' traces."""
 PLAYER_SYMBOLS: tuple[str, ...] = ("circle", "square", "diamond", "triangle-up")
 """Each player's marker shape, by seat."""
+GEM_NAMES: dict[str, str] = {"white": N_("white"), "blue": N_("blue"), "green": N_("green"),
+                             "red": N_("red"), "black": N_("black")}
+"""The gems' names in the legend and the hover texts (translated when shown)."""
+KEY_LINE = "#555555"
+"""The colour of the players' entries in the legend (they are told apart by line style)."""
 
 
-def points_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
+def points_chart(df: pd.DataFrame, turn: int | None = None, language: str | None = None
+                 ) -> go.Figure:
     """Points per turn, one trace per player, a dashed line at 15 points and a marker at ``turn``.
 
     Each point's ``customdata`` is its turn number, so that a click can jump to that turn.
@@ -50,36 +60,42 @@ def points_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
     >>> [trace.name for trace in fig.data], fig.layout.shapes[0].y0
     (['Player 1', 'Player 2'], 15)
     """
+    words = translator(language)
     rows = _one_game(df)
     figure = go.Figure()
+    hover = _hover(words, words.gettext("{points} points", points="%{y}"))
     for index, group in _by_player(rows):
         figure.add_trace(go.Scatter(
             x=group["turn"].tolist(), y=group["points"].tolist(),
             customdata=group["turn"].tolist(), name=str(group["name"].iloc[0]),
-            mode="lines+markers", line={"color": PLAYER_COLOURS[index], "shape": "hv"},
+            mode="lines+markers", line={"color": PLAYER_COLOURS[index], "shape": "hv",
+                                        "dash": PLAYER_DASHES[index]},
             marker={"size": 5, "symbol": PLAYER_SYMBOLS[index]},
-            hovertemplate="turn %{x}: %{y} points<extra>%{fullData.name}</extra>",
+            hovertemplate=hover + "<extra>%{fullData.name}</extra>",
         ))
     figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color=OUTLINE,
-                     annotation_text=f"{WINNING_POINTS} points", annotation_position="top left")
-    _layout(figure, rows, turn, "points")
+                     annotation_text=words.gettext("{points} points", points=WINNING_POINTS),
+                     annotation_position="top left")
+    _layout(figure, rows, turn, words.gettext("points"), words)
     return figure
 
 
-def bonus_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
+def bonus_chart(df: pd.DataFrame, turn: int | None = None, language: str | None = None
+                ) -> go.Figure:
     """Bonuses per colour over turns: one trace per player and gem colour, in the gem's colour.
 
     One panel per player (traces in player order, then gem order; each trace's ``name`` is the
     colour and ``meta`` the player's name). Markers sit where a bonus
     grows; players are also told apart by line dash and marker shape, for figures that
-    overlay the traces. White markers have a dark outline. Each point's ``customdata`` is its
-    turn number.
+    overlay the traces. White markers have a dark outline, the white line is grey. Each
+    point's ``customdata`` is its turn number.
 
     >>> from splendor_nb.engine import new_game
     >>> fig = bonus_chart(turns(Replay.from_state(new_game(players=3, seed=1))))
     >>> len(fig.data), fig.data[5].meta, fig.data[5].name, fig.data[5].marker.line.color
     (15, 'Player 2', 'white', '#333333')
     """
+    words = translator(language)
     rows = _one_game(df)
     players = _by_player(rows)
     figure = make_subplots(rows=max(len(players), 1), cols=1, shared_xaxes=True,
@@ -89,6 +105,7 @@ def bonus_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
     for index, group in players:
         name = str(group["name"].iloc[0])
         for gem in GEMS:
+            said = words.gettext(GEM_NAMES[gem])
             values = group[f"bonus_{gem}"].tolist()
             grows = [7 if i == 0 or values[i] != values[i - 1] else 0
                      for i in range(len(values))]
@@ -100,15 +117,16 @@ def bonus_chart(df: pd.DataFrame, turn: int | None = None) -> go.Figure:
                       "width": 2.5},
                 marker={"size": grows, "symbol": PLAYER_SYMBOLS[index],
                         "color": GEM_COLOURS[gem], "line": {"color": OUTLINE, "width": 1}},
-                hovertemplate="turn %{x}: %{y} " + gem + "<extra>" + name + "</extra>",
+                hovertemplate=_hover(words, f"%{{y}} {said}") + "<extra>" + name + "</extra>",
             ), row=index + 1, col=1)
-    _layout(figure, rows, turn, "bonuses", panels=max(len(players), 1))
+    _layout(figure, rows, turn, words.gettext("bonuses"), words, panels=max(len(players), 1))
     figure.update_yaxes(range=[-0.3, top + 0.5], dtick=1)
     figure.update_layout(height=90 + 150 * max(len(players), 1), showlegend=True)
     return figure
 
 
-def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3) -> go.Figure:
+def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3,
+                  language: str | None = None) -> go.Figure:
     """Who was winning: each player's ``chance`` per turn, in percent (a
     :func:`~splendor_nb.analysis.chances.win_chances` table), the ``count`` biggest falls
     (:func:`~splendor_nb.analysis.chances.turning_points`) marked with a red triangle on the
@@ -124,80 +142,124 @@ def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3
     >>> [trace.name for trace in figure.data][:2], figure.layout.yaxis.range
     (['Player 1', 'Player 2'], (0, 100))
     """
+    words = translator(language)
     figure = go.Figure()
     for index, group in _by_player(chances):
         figure.add_trace(go.Scatter(
             x=group["turn"].tolist(), y=(group["chance"] * 100).round(1).tolist(),
             customdata=group["turn"].tolist(), name=str(group["name"].iloc[0]),
-            mode="lines+markers", line={"color": PLAYER_COLOURS[index], "width": 2},
+            mode="lines+markers", line={"color": PLAYER_COLOURS[index], "width": 2,
+                                        "dash": PLAYER_DASHES[index]},
             marker={"size": 4, "symbol": PLAYER_SYMBOLS[index]},
-            hovertemplate="turn %{x}: %{y}%<extra>%{fullData.name}</extra>"))
+            hovertemplate=_hover(words, "%{y}%") + "<extra>%{fullData.name}</extra>"))
     falls = turning_points(chances, count)
     line = chances.set_index(["turn", "player"])["chance"]  # the falls sit on the lines
     if len(falls):
         figure.add_trace(go.Scatter(
             x=falls["turn"].tolist(), y=[round(100 * line[turn, player], 1) for turn, player
                                          in zip(falls["turn"], falls["player"], strict=True)],
-            customdata=falls["turn"].tolist(), name="biggest falls", mode="markers",
-            marker={"size": 12, "symbol": "triangle-down", "color": FALL,
-                    "line": {"color": "white", "width": 1}},
-            text=[f"{name} played {move}: {before:.0%}, a round later {after:.0%}" for name,
-                  move, before, after in falls[["name", "move", "before", "after"]].itertuples(
-                      index=False)],
-            hovertemplate="turn %{x}: %{text}<extra>biggest fall</extra>"))
-    _layout(figure, chances, turn, "chance to win (%)")
+            customdata=falls["turn"].tolist(), name=words.gettext("biggest falls"),
+            mode="markers", marker={"size": 12, "symbol": "triangle-down", "color": FALL,
+                                    "line": {"color": "white", "width": 1}},
+            text=[words.gettext("{name} played {move}: {before}, a round later {after}",
+                                name=name, move=move, before=f"{before:.0%}",
+                                after=f"{after:.0%}")
+                  for name, move, before, after in falls[["name", "move", "before", "after"]
+                                                         ].itertuples(index=False)],
+            hovertemplate=_hover(words, "%{text}") + "<extra>" +
+            words.gettext("biggest fall") + "</extra>"))
+    _layout(figure, chances, turn, words.gettext("chance to win (%)"), words)
     figure.update_yaxes(range=(0, 100))
     return figure
 
 
 def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = None,
-                  width: int | None = None) -> go.Figure:
+                  width: int | None = None, language: str | None = None) -> go.Figure:
     """The viewer's charts as one figure: points per turn above, bonuses per colour below,
     a dotted line at ``turn`` (always the first shape). With ``chances``
     (:func:`~splendor_nb.analysis.chances.win_chances`), who was winning goes at the bottom.
     ``width`` in pixels; None leaves it to plotly (the page's width).
 
     Traces: points (one per player), bonuses (per player, then colour), then the chances
-    (one per player, and the biggest falls).
+    (one per player, and the biggest falls), then the legend's key: one entry per player (its
+    line style) and one per gem colour (:data:`KEY_TRACES` of them after the chances).
 
     >>> from splendor_nb.engine import new_game
     >>> figure = charts_figure(Replay.from_state(new_game(players=2, seed=7)), width=470)
     >>> len(figure.data), figure.layout.shapes[0].x0, figure.layout.width
-    (12, 0, 470)
+    (19, 0, 470)
+    >>> [trace.name for trace in figure.data if trace.showlegend]
+    ['Player 1', 'Player 2', 'white', 'blue', 'green', 'red', 'black']
+    >>> charts_figure(Replay.from_state(new_game(seed=7)), language="fr").layout.xaxis2.title.text
+    'tour'
     """
+    words = translator(language)
     frame = turns(replay)
-    titles = ["Points per turn", "Bonuses per colour"]
+    titles = [words.gettext("Points per turn"), words.gettext("Bonuses per colour")]
     heights = [0.42, 0.58]
     if chances is not None:
-        titles.append("Chance to win (the hard bot's judgement)")
+        titles.append(words.gettext("Chance to win (the hard bot's judgement)"))
         heights = [0.3, 0.42, 0.28]
     rows = len(titles)
     figure = make_subplots(rows=rows, cols=1, shared_xaxes=True, vertical_spacing=0.08,
                            row_heights=heights, subplot_titles=titles)
     figure.add_shape(type="line", xref="x", yref="paper", x0=turn, x1=turn, y0=0, y1=1,
                      line={"color": ACCENT, "width": 2, "dash": "dot"}, name="turn")
-    for trace in points_chart(frame).data:
-        figure.add_trace(trace, row=1, col=1)
-    for trace in bonus_chart(frame).data:
+    for trace in points_chart(frame, language=language).data:
+        figure.add_trace(trace.update(showlegend=False), row=1, col=1)
+    for trace in bonus_chart(frame, language=language).data:
         figure.add_trace(trace.update(showlegend=False, legendgroup=None, legendgrouptitle=None),
                          row=2, col=1)
     if chances is not None:
-        for trace in chances_chart(chances).data:
-            figure.add_trace(trace.update(showlegend=trace.name == "biggest falls"),
-                             row=3, col=1)
+        falls = words.gettext("biggest falls")
+        for trace in chances_chart(chances, language=language).data:
+            figure.add_trace(trace.update(showlegend=trace.name == falls), row=3, col=1)
         figure.update_yaxes(range=(0, 100), ticksuffix="%", row=3, col=1)
+        figure.update_yaxes(title_text=words.gettext("chance"), row=3, col=1)
+    for trace in _key(replay.names, words):
+        figure.add_trace(trace, row=1, col=1)
     figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color=GUIDE, row=1, col=1,
-                     annotation_text=f"{WINNING_POINTS} points",
+                     annotation_text=words.gettext("{points} points", points=WINNING_POINTS),
                      annotation_position="top left")
+    figure.update_yaxes(title_text=words.gettext("points"), row=1, col=1)
+    figure.update_yaxes(title_text=words.gettext("bonuses"), row=2, col=1)
     figure.update_layout(width=width, height=520 if chances is None else 700,
                          margin={"l": 36, "r": 8, "t": 56, "b": 64},
                          modebar={"remove": ["select2d", "lasso2d", "autoScale2d"]},
                          template="plotly_white", hovermode="closest", clickmode="event",
-                         legend={"orientation": "h", "x": 0, "y": -0.1, "yanchor": "top",
-                                 "entrywidth": 0.5, "entrywidthmode": "fraction"})
+                         legend={"orientation": "h", "x": 0, "y": -0.1, "yanchor": "top"})
     figure.update_xaxes(range=[-0.5, len(replay) + 0.5])
-    figure.update_xaxes(title_text="turn", row=rows, col=1)
+    figure.update_xaxes(title_text=words.gettext("turn"), row=rows, col=1)
     return figure
+
+
+KEY_TRACES = len(GEMS)
+"""The gem colours' entries of :func:`charts_figure`'s legend (after one per player)."""
+
+
+def _key(names: list[str], words: Translator) -> list[go.Scatter]:
+    """The legend's key, drawn nowhere: each player's line style, then each gem's colour."""
+    players = {"text": words.gettext("Players")}
+    gems = {"text": words.gettext("Bonus colours")}
+    key = [go.Scatter(x=[None], y=[None], name=name, mode="lines+markers", showlegend=True,
+                      legendgroup="players", legendgrouptitle=players, hoverinfo="skip",
+                      line={"color": KEY_LINE, "dash": PLAYER_DASHES[index], "width": 2},
+                      marker={"symbol": PLAYER_SYMBOLS[index], "size": 7, "color": KEY_LINE})
+           for index, name in enumerate(names)]
+    for gem in GEMS:
+        said = words.gettext(GEM_NAMES[gem])
+        key.append(go.Scatter(x=[None], y=[None], name=said, mode="lines+markers",
+                              showlegend=True, legendgroup="gems", legendgrouptitle=gems,
+                              hoverinfo="skip",
+                              line={"color": LINE_COLOURS[gem], "width": 3},
+                              marker={"symbol": "circle", "size": 9, "color": GEM_COLOURS[gem],
+                                      "line": {"color": OUTLINE, "width": 1}}))
+    return key
+
+
+def _hover(words: Translator, what: str) -> str:
+    """A point's hover text: the turn, then ``what`` (plotly's %{...} placeholders kept)."""
+    return words.gettext("turn {turn}: {what}", turn="%{x}", what=what)
 
 
 def _one_game(df: pd.DataFrame) -> pd.DataFrame:
@@ -213,7 +275,7 @@ def _by_player(rows: pd.DataFrame) -> list[tuple[int, pd.DataFrame]]:
 
 
 def _layout(figure: go.Figure, rows: pd.DataFrame, turn: int | None, what: str,
-            panels: int = 0) -> None:
+            words: Translator, panels: int = 0) -> None:
     """Shared looks; ``panels`` is the number of stacked subplots (0 for a plain figure)."""
     if turn is not None:
         figure.add_vline(x=turn, line_color=OUTLINE, line_width=1.5, opacity=0.6)
@@ -222,7 +284,7 @@ def _layout(figure: go.Figure, rows: pd.DataFrame, turn: int | None, what: str,
                          height=360, hovermode="closest", clickmode="event")
     figure.update_xaxes(range=[-0.5, last + 0.5])
     if panels:
-        figure.update_xaxes(title_text="turn", row=panels, col=1)
+        figure.update_xaxes(title_text=words.gettext("turn"), row=panels, col=1)
     else:
-        figure.update_xaxes(title_text="turn")
+        figure.update_xaxes(title_text=words.gettext("turn"))
     figure.update_yaxes(title_text=what)

@@ -58,6 +58,8 @@ CHANCE_DIGITS = 4
 """Chances are kept, and stored, with this many decimals."""
 REVIEW_SEED = 0
 """The seed of the hard bot that suggests moves: the same game always gets the same ones."""
+STEPS = (6, 12)
+"""The parts :func:`review_in_steps` judges: the first 6 moves, then 12 at a time."""
 MIN_PARALLEL = 4
 """Fewer positions to judge than this are judged in this process (a pool costs more)."""
 POLL_SECONDS = 0.1
@@ -192,7 +194,7 @@ class Review:
 
 def review(replay: Replay, progress: Progress | None = None, cancel: Cancel | None = None,
            budget: int = DEFAULT_BUDGET, *, executor: Executor | None = None,
-           workers: int | None = None) -> Review:
+           workers: int | None = None, upto: int | None = None) -> Review:
     """Judge every position of ``replay``'s main line and every move; store the figures in
     ``replay.analysis`` and return the :class:`Review`.
 
@@ -208,6 +210,10 @@ def review(replay: Replay, progress: Progress | None = None, cancel: Cancel | No
     (all cores by default; 1: in this process), or on ``executor`` (any
     :class:`concurrent.futures.Executor`). The main line is judged as it was when the review
     began: change it only once the review has returned (a UI runs it in a thread).
+
+    ``upto`` judges only the positions after the first ``upto`` moves (and the setup), and the
+    :class:`Review` returned covers those moves: a part of the review, the figures the same as
+    the whole review's (see :func:`review_in_steps`).
 
     >>> from splendor_nb.engine import new_game
     >>> replay = Replay.from_state(new_game(players=2, seed=7))
@@ -226,7 +232,8 @@ def review(replay: Replay, progress: Progress | None = None, cancel: Cancel | No
     played = [turn.move for turn in replay.turns] + [None]
     entries: list[PositionAnalysis | None] = list(_kept(replay, budget))
     entries += [None] * (count - len(entries))
-    todo = [index for index in range(count) if not _complete(entries[index], played[index])]
+    judged = count if upto is None else max(1, min(count, upto + 1))
+    todo = [index for index in range(judged) if not _complete(entries[index], played[index])]
     total = len(todo)
     if progress is not None:
         progress(0, total)
@@ -239,9 +246,67 @@ def review(replay: Replay, progress: Progress | None = None, cancel: Cancel | No
             if judging.entries:
                 replay.analysis = Analysis(engine_id(), budget, _judged(judging.entries))
             raise
+    if judged < count and len(_kept(replay, budget)) > judged:
+        entries = list(_kept(replay, budget))  # judged further before: keep it all
+    else:
+        entries = entries[:judged]
     analysis = Analysis(engine_id(), budget, _judged(entries))
     replay.analysis = analysis
     return _built(replay, analysis)
+
+
+def review_in_steps(replay: Replay, progress: Progress | None = None,
+                    cancel: Cancel | None = None, budget: int = DEFAULT_BUDGET, *,
+                    on_part: Callable[[Review], object] | None = None,
+                    steps: Sequence[int] = STEPS, workers: int | None = None) -> Review:
+    """:func:`review`, a part of the game at a time: the first ``steps[0]`` moves, then
+    ``steps[1]`` more, and so on (the last step repeated), each part's :class:`Review` handed
+    to ``on_part`` as it is done (the last is the whole review), so that a page shows the
+    first verdicts after a few positions rather than after the whole game. The figures are
+    the same as one review's (each part judges its positions from the whole record); one
+    process pool serves every part. ``progress(done, total)`` counts the whole review's
+    positions.
+
+    >>> from splendor_nb.engine import new_game
+    >>> replay = Replay.from_state(new_game(players=2, seed=7))
+    >>> _ = replay.play("+wbg"); _ = replay.play("+rr"); _ = replay.play("+wbk")
+    >>> parts = []
+    >>> whole = review_in_steps(replay, budget=60, workers=1, steps=(1, 2),
+    ...                         on_part=lambda part: parts.append(len(part.moves)))
+    >>> parts, whole == review(Replay.loads(replay.dumps()), budget=60, workers=1)
+    ([1, 3], True)
+    """
+    total = pending(replay, budget)
+    if progress is not None:
+        progress(0, total)
+    workers = workers or os.cpu_count() or 1
+    pool = ProcessPoolExecutor(workers) if workers > 1 and total >= MIN_PARALLEL else None
+    done = 0
+    upto = 0
+    sizes = iter(steps)
+    size = next(sizes, len(replay) or 1)
+    try:
+        while True:
+            upto = min(len(replay), upto + size)
+            size = next(sizes, size)
+            before = done
+
+            def advance(finished: int, _part: int, before: int = before) -> None:
+                if progress is not None and finished:
+                    progress(min(total, before + finished), total)
+
+            try:
+                part = review(replay, advance, cancel, budget, executor=pool, upto=upto)
+            except ReviewCancelled as stopped:
+                raise ReviewCancelled(before + stopped.done, total) from None
+            done = total - pending(replay, budget)
+            if on_part is not None:
+                on_part(part)
+            if upto >= len(replay):
+                return part
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 def stored_review(replay: Replay, any_engine: bool = False) -> Review | None:

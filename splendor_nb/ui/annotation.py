@@ -17,37 +17,50 @@ import html
 
 import ipywidgets as widgets
 
+from splendor_nb.i18n import translator
 from splendor_nb.replay import GLYPHS
 from splendor_nb.ui.controller import ReplayController
 
 
 class AnnotationEditor:
-    """A glyph picker and a comment box writing into the current move (``.widget``)."""
+    """A glyph picker and a comment box writing into the move shown, in any line
+    (``.widget``); the box grows with its text."""
 
-    def __init__(self, controller: ReplayController) -> None:
+    def __init__(self, controller: ReplayController, language: str | None = None) -> None:
+        words = translator(language)
+        self.language = language
         self.controller = controller
         self.heading = widgets.HTML()
         self.heading.add_class("splendor-annotation-heading")
         self.glyph = widgets.ToggleButtons(
             options=[("—", ""), *((glyph, glyph) for glyph in GLYPHS)], value="",
-            tooltips=["no glyph", "good move", "mistake", "brilliant move", "blunder",
-                      "interesting move", "dubious move"],
+            tooltips=[words.gettext("no glyph"), words.gettext("good move"),
+                      words.gettext("mistake"), words.gettext("brilliant move"),
+                      words.gettext("blunder"), words.gettext("interesting move"),
+                      words.gettext("dubious move")],
             style={"button_width": "38px"})
         self.glyph.add_class("splendor-glyph")
-        self.comment = widgets.Textarea(placeholder="Write a comment on this move…",
-                                        continuous_update=False,
-                                        layout=widgets.Layout(width="100%", height="64px"))
+        self.comment = widgets.Textarea(placeholder=words.gettext("Write a comment on this move…"),
+                                        continuous_update=False, rows=3,
+                                        layout=widgets.Layout(width="100%"))
         self.comment.add_class("splendor-comment")
         self._updating = False
         self.glyph.observe(self._written, names="value")
         self.comment.observe(self._written, names="value")
-        controller.observe(self._show, names=["turn", "replay"])
+        controller.observe(self._show, names=["at", "replay"])
         self.widget = widgets.VBox([self.heading, self.glyph, self.comment],
                                    layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-annotation")
         self._show()
 
+    def close(self) -> None:
+        """Stop observing the controller, then close the editor."""
+        self.controller.unobserve(self._show, names=["at", "replay"])
+        self.widget.close()
+
     def _written(self, _change: object) -> None:
+        lines = sum(1 + len(line) // 60 for line in self.comment.value.split("\n"))
+        self.comment.rows = max(3, min(lines + 1, 16))
         if not self._updating:
             self.controller.annotate(comment=self.comment.value, glyph=self.glyph.value)
 
@@ -60,13 +73,23 @@ class AnnotationEditor:
             self.comment.value = turn.comment if turn else ""
         finally:
             self._updating = False
+        # the box grows with its text: a row per line written (and per 60 characters)
+        lines = sum(1 + len(line) // 60 for line in self.comment.value.split("\n"))
+        self.comment.rows = max(3, min(lines + 1, 16))
         self.glyph.disabled = self.comment.disabled = turn is None
+        words = translator(self.language)
         if turn is None:
-            self.heading.value = "<b>Comment</b> <span class='splendor-muted'>— step to a move " \
-                                 "to comment on it</span>"
+            title = html.escape(words.gettext("Comment"))
+            hint = html.escape(words.gettext("step to a move to comment on it"))
+            self.heading.value = f"<b>{title}</b> <span class='splendor-muted'>— {hint}</span>"
         else:
-            player = controller.replay.state(controller.turn - 1).current_player
+            player = controller.mover
+            assert player is not None
             who = html.escape(controller.replay.names[player])
-            self.heading.value = (f"<b>Comment on move {controller.turn}</b> "
+            title = html.escape(words.gettext("Comment on move {turn}", turn=controller.turn))
+            if controller.in_side_line:
+                title = html.escape(words.gettext("Comment on move {turn} (side line)",
+                                                  turn=controller.turn))
+            self.heading.value = (f"<b>{title}</b> "
                                   f"<span class='splendor-muted'>{who}: "
                                   f"<code>{html.escape(str(turn.move))}</code></span>")

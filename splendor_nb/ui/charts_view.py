@@ -10,18 +10,20 @@ when the viewer is built.
 >>> charts = ReplayCharts(ReplayController(Replay.from_state(new_game(players=2, seed=7))))
 >>> charts.figure is None  # until a browser has drawn the viewer
 True
->>> charts.load(); len(charts.figure.data), charts.figure.layout.width == CHART_WIDTH
-(12, True)
+>>> charts.load(); len(charts.figure.data), charts.figure.layout.width is None
+(19, True)
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from splendor_nb.cards import GEMS
+from splendor_nb.i18n import translator
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.shown import Shown
 
@@ -30,7 +32,8 @@ if TYPE_CHECKING:
     import plotly.graph_objects as go
 
 CHART_WIDTH = 470
-"""The charts' width in pixels (they sit in the viewer's right-hand column)."""
+"""The right-hand column's width in pixels, less its padding: the charts take the column's
+whole width (plotly sizes them to it)."""
 
 
 class ReplayCharts:
@@ -40,7 +43,8 @@ class ReplayCharts:
 
     A dotted line marks the current turn and moves in place; clicking a point jumps there
     (every point carries its turn as ``customdata``). The bonus chart shows everyone or one
-    player (``players`` buttons).
+    player (``players`` buttons), and the legend lists the players shown. In spoiler-free mode
+    the turns after the one shown are out of the charts' range.
 
     The figure is created by :meth:`load`, which runs when a browser has drawn the viewer (the
     :class:`Shown` widget tells): the board shows without waiting for plotly's 5 MB of
@@ -48,14 +52,18 @@ class ReplayCharts:
     do not reach the page).
     """
 
-    def __init__(self, controller: ReplayController) -> None:
+    def __init__(self, controller: ReplayController, language: str | None = None) -> None:
+        words = translator(language)
+        self.language = language
         self.controller = controller
         self.figure: go.FigureWidget | None = None
         self.chances: pd.DataFrame | None = None
         """The replay's :func:`~splendor_nb.analysis.win_chances`, once asked for."""
-        self.ask = widgets.Button(description="Who was winning?", icon="line-chart",
-                                  tooltip="Rate every position with the hard bot's search "
-                                          "(about a second per 40 turns)",
+        self.ask = widgets.Button(description=words.gettext("Who was winning?"),
+                                  icon="line-chart",
+                                  tooltip=words.gettext("Rate every position with the hard "
+                                                        "bot's search (about a second per 40 "
+                                                        "turns)"),
                                   layout=widgets.Layout(width="auto"))
         self.ask.add_class("splendor-ask-chances")
         self.ask.on_click(lambda _button: self.show_chances())
@@ -69,21 +77,30 @@ class ReplayCharts:
         self._updating = False
         self._show_players()
         self.players.observe(self._picked, names="value")
-        controller.observe(self._show_turn, names="turn")
+        controller.observe(self._show_turn, names=["turn", "spoiler_free"])
         controller.observe(self._refill, names="replay")
         loading = widgets.HTML("<div class='splendor-muted splendor-charts-loading'>"
-                               "Loading the charts…</div>")
+                               f"{html.escape(words.gettext('Loading the charts…'))}</div>")
         self.box = widgets.Box([loading], layout=widgets.Layout(width="100%",
                                                                 min_height="520px"))
         self.box.add_class("splendor-figure")
         self.shown = Shown(self.load)
         self.widget = widgets.VBox(
-            [widgets.HBox([widgets.HTML("<span class='splendor-muted'>Bonuses of</span>"),
+            [widgets.HBox([widgets.HTML("<span class='splendor-muted'>"
+                                        f"{html.escape(words.gettext('Bonuses of'))}</span>"),
                            self.players], layout=widgets.Layout(align_items="center")),
              self.box,
              widgets.HBox([self.ask, self.progress], layout=widgets.Layout(align_items="center")),
              self.falls, self.shown], layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-charts")
+
+    def close(self) -> None:
+        """Stop observing the controller, then close the charts."""
+        self.controller.unobserve(self._show_turn, names=["turn", "spoiler_free"])
+        self.controller.unobserve(self._refill, names="replay")
+        self.widget.close()
+        if self.figure is not None:
+            self.figure.close()
 
     def load(self) -> None:
         """Create the figure from the current replay and turn (once) and show it."""
@@ -109,24 +126,30 @@ class ReplayCharts:
         try:
             self.chances = win_chances(self.controller.replay, progress=advance)
         except Exception as problem:  # a message in the app, never a traceback; ask again
-            self.controller.error = f"Could not rate the positions: {problem}"
+            self.controller.error = translator(self.language).gettext(
+                "Could not rate the positions: {problem}", problem=problem)
             self.ask.disabled = False
             return
         finally:
             self.progress.layout.display = "none"
         self.ask.layout.display = "none"
         buttons = []
+        words = translator(self.language)
         for turn, name, move, before, after in turning_points(self.chances)[
                 ["turn", "name", "move", "before", "after"]].itertuples(index=False):
-            button = widgets.Button(description=f"Turn {turn}: {name} {move}",
-                                    tooltip=f"{name}'s chance to win: {before:.0%} when about "
-                                            f"to play this move, {after:.0%} a round later",
+            button = widgets.Button(description=words.gettext("Turn {turn}: {name} {move}",
+                                                              turn=turn, name=name, move=move),
+                                    tooltip=words.gettext(
+                                        "{name}'s chance to win: {before} when about to play "
+                                        "this move, {after} a round later", name=name,
+                                        before=f"{before:.0%}", after=f"{after:.0%}"),
                                     layout=widgets.Layout(width="auto"))
             button.add_class("splendor-fall")
             button.on_click(lambda _button, turn=int(turn): self.controller.go(turn))
             buttons.append(button)
+        falls = html.escape(words.gettext("Biggest falls:"))
         self.falls.children = (
-            widgets.HTML("<span class='splendor-muted'>Biggest falls:</span>"), *buttons
+            widgets.HTML(f"<span class='splendor-muted'>{falls}</span>"), *buttons
         ) if buttons else ()
         self._redraw()
 
@@ -135,14 +158,28 @@ class ReplayCharts:
 
         controller = self.controller
         figure = charts_figure(controller.replay, controller.turn, self.chances,
-                               width=CHART_WIDTH)
+                               language=self.language)
+        figure.update_layout(autosize=True)
         self._show_bonuses(figure, self.players.value)
+        self._show_range(figure)
         return figure
 
     def _show_bonuses(self, figure: go.Figure, shown: int) -> None:
+        """The bonuses of everyone or of one player, and the legend's players to match."""
+        from splendor_nb.analysis.charts import KEY_TRACES
+
         players = self.controller.replay.players
         for index, trace in enumerate(figure.data[players:players + players * len(GEMS)]):
             trace.visible = shown < 0 or index // len(GEMS) == shown
+        key = figure.data[len(figure.data) - KEY_TRACES - players:len(figure.data) - KEY_TRACES]
+        for index, trace in enumerate(key):
+            trace.showlegend = shown < 0 or index == shown
+
+    def _show_range(self, figure: go.Figure) -> None:
+        """Spoiler-free: the charts end at the turn shown; else they show the whole game."""
+        controller = self.controller
+        end = controller.turn if controller.spoiler_free else len(controller.replay)
+        figure.update_xaxes(range=[-0.5, max(end, 1) + 0.5])
 
     def _listen(self, figure: go.FigureWidget) -> None:
         for trace in figure.data:
@@ -151,8 +188,9 @@ class ReplayCharts:
     def _show_players(self) -> None:
         self._updating = True
         try:
-            self.players.options = [("everyone", -1), *((name, i) for i, name in
-                                                        enumerate(self.controller.replay.names))]
+            everyone = translator(self.language).gettext("everyone")
+            self.players.options = [(everyone, -1), *((name, i) for i, name in
+                                                      enumerate(self.controller.replay.names))]
             self.players.value = -1
         finally:
             self._updating = False
@@ -184,7 +222,9 @@ class ReplayCharts:
     def _show_turn(self, _change: object = None) -> None:
         if self.figure is not None:
             turn = self.controller.turn
-            self.figure.plotly_relayout({"shapes[0].x0": turn, "shapes[0].x1": turn})
+            with self.figure.batch_update():
+                self.figure.layout.shapes[0].update(x0=turn, x1=turn)
+                self._show_range(self.figure)
 
     def _clicked(self, trace: Any, points: Any, _selector: object) -> None:
         for index in points.point_inds:

@@ -1,9 +1,11 @@
-"""The replay viewer's model: one controller holds a replay and the current turn; every view
-observes it (STYLE.md 8).
+"""The replay viewer's model: one controller holds a replay and the current position; every
+view observes it (STYLE.md 8).
 
-:class:`ReplayController` is plain traitlets (no widget): ``turn``, ``replay``, ``viewer`` (whose
-eyes the board is drawn through, ``None`` for all-seeing), the file the replay came from, and
-what to tell the user (``error``, ``status``, ``waiting``).
+:class:`ReplayController` is plain traitlets (no widget): ``at``, where the board is in the move
+tree (the main line or a side line), ``turn``, its turn number, ``replay``, ``viewer`` (whose
+eyes the board is drawn through, ``None`` for all-seeing), the game's ``review`` once judged,
+the file the replay came from, and what to tell the user (``error``, ``status``, ``waiting``),
+in the controller's ``language``.
 
 >>> from splendor_nb.engine import new_game
 >>> replay = Replay.from_state(new_game(players=2, seed=7))
@@ -20,12 +22,17 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import traitlets
 
 from splendor_nb.engine import GameState
-from splendor_nb.replay import FileChangedError, FileStamp, Replay, ReplayError, Turn
+from splendor_nb.i18n import Translator, translator
+from splendor_nb.moves import Move
+from splendor_nb.replay import FileChangedError, FileStamp, MovePath, Replay, ReplayError, Turn
+
+if TYPE_CHECKING:
+    from splendor_nb.analysis.review import Review
 
 COPY_SUFFIX = "-copy"
 """A copy saved beside a file that changed is named NAME-copy.json (then NAME-copy-2.json, ...)."""
@@ -53,6 +60,20 @@ class ReplayController(traitlets.HasTraits):
 
     replay = traitlets.Instance(Replay)
     turn = traitlets.Int(0)
+    """The turn number of the position shown: the moves played to reach it (0 = the setup)."""
+    at = traitlets.Tuple()
+    """Where the position shown is in the move tree (a :data:`~splendor_nb.replay.MovePath`):
+    ``()`` the setup, ``(N,)`` the main line after turn N, a longer path a side line's move.
+    Setting ``turn`` goes to the main line; :meth:`go_to` goes anywhere."""
+    review = traitlets.Any(None, allow_none=True)
+    """The game's :class:`~splendor_nb.analysis.review.Review` (stored in the file or just
+    made), or None until the game is reviewed."""
+    reviewing = traitlets.Bool(False)
+    """A review is running: the main line must not change (see :meth:`play`)."""
+    spoiler_free = traitlets.Bool(False)
+    """Spoiler-free mode: the views hide the result and what comes after the turn shown."""
+    language = traitlets.Unicode(None, allow_none=True)
+    """The language of what the controller says (``status``, ``error``); None: English."""
     viewer = traitlets.Int(None, allow_none=True)
     """Whose view the board shows (a player index), or None for the all-seeing view."""
     path = traitlets.Instance(Path, allow_none=True)
@@ -60,9 +81,11 @@ class ReplayController(traitlets.HasTraits):
     name = traitlets.Unicode("")
     """The replay's name as shown (its file name without .json)."""
     revision = traitlets.Int(0)
-    """Bumped on every comment or glyph written."""
+    """Bumped on every comment, glyph, side line or review written into the replay."""
     dirty = traitlets.Bool(False)
-    """Whether comments or glyphs were written since the last save."""
+    """Whether the replay changed (comments, glyphs, side lines, a review) since the last save."""
+    comments_only = traitlets.Bool(True)
+    """Whether what is unsaved is comments and glyphs alone (the status line says which)."""
     error = traitlets.Unicode("")
     """The last error to show (a bad file, a bad deep link); "" when there is none."""
     status = traitlets.Unicode("")
@@ -79,9 +102,16 @@ class ReplayController(traitlets.HasTraits):
     _held: tuple[Replay, Path | None, str, int] | None = None
 
     def __init__(self, replay: Replay, *, path: Path | None = None, name: str = "",
-                 turn: int = 0, read_only: bool = False) -> None:
-        super().__init__(replay=replay, path=path, name=name, read_only=read_only)
+                 turn: int = 0, read_only: bool = False, language: str | None = None) -> None:
+        super().__init__(replay=replay, path=path, name=name, read_only=read_only,
+                         language=language)
+        self.review = _stored_review(replay)
         self.turn = turn
+
+    @property
+    def words(self) -> Translator:
+        """The translator of the controller's :attr:`language`."""
+        return translator(self.language)
 
     @property
     def can_save(self) -> bool:
@@ -94,35 +124,161 @@ class ReplayController(traitlets.HasTraits):
     def _clamp_turn(self, proposal: Any) -> int:
         return max(0, min(int(proposal["value"]), len(self.replay)))
 
+    @traitlets.observe("turn")
+    def _follow_turn(self, change: Any) -> None:
+        """``turn`` set from outside :meth:`go_to`: the main line's position after it."""
+        if _number(self.at) != change["new"]:
+            self.at = (change["new"],) if change["new"] else ()
+
     @property
     def state(self) -> GameState:
-        """The position after the current turn (kept by the replay, so this is a lookup)."""
-        return self.replay.state(self.turn)
+        """The position shown (kept by the replay, so this is a lookup)."""
+        return self.replay.state(self.at)
 
     @property
     def current(self) -> Turn | None:
-        """The recorded turn that led to the current position; None at the setup."""
-        return self.replay.turns[self.turn - 1] if self.turn else None
+        """The recorded move that led to the position shown; None at the setup."""
+        return self.replay.node(self.at).turn if self.at else None
+
+    @property
+    def mover(self) -> int | None:
+        """The index of the player who made the move shown; None at the setup."""
+        return self.replay.node(self.at).player if self.at else None
+
+    @property
+    def in_side_line(self) -> bool:
+        """Whether the position shown is in a side line (not the main line)."""
+        return len(self.at) > 1
 
     def go(self, turn: int) -> None:
-        """Show the position after ``turn`` turns (clamped to the replay)."""
-        self.turn = turn
+        """Show the main line's position after ``turn`` turns (clamped to the replay)."""
+        self.go_to((max(0, min(turn, len(self.replay))),) if turn > 0 else ())
+
+    def go_to(self, path: MovePath) -> None:
+        """Show the position after the move at ``path`` (``()``: the setup), in any line."""
+        path = tuple(path)
+        if path:
+            self.replay.node(path)  # an IndexError for a path not in the tree
+        with self.hold_trait_notifications():
+            self.at = path
+            self.turn = _number(path)
 
     def first(self) -> None:
         """Go to the setup."""
-        self.turn = 0
+        self.go_to(())
 
     def back(self) -> None:
-        """Go back one turn."""
-        self.turn -= 1
+        """Go back one move, in the line shown."""
+        if self.at:
+            self.go_to(self.replay.back(self.at))
 
     def forward(self) -> None:
-        """Go forward one turn."""
-        self.turn += 1
+        """Go forward one move, in the line shown."""
+        following = self.replay.forward(self.at)
+        if following is not None:
+            self.go_to(following)
 
     def last(self) -> None:
-        """Go to the last position."""
-        self.turn = len(self.replay)
+        """Go to the last position of the line shown."""
+        path: MovePath | None = self.at
+        while path is not None:
+            self.go_to(path)
+            path = self.replay.forward(path)
+
+    def other_line(self, step: int) -> None:
+        """Go to the move played instead of the one shown: the next (``step=1``) or previous
+        (``-1``) of the moves played from the same position (the up and down keys).
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg"); _ = replay.add_variation(1, "+rr")
+        >>> controller = ReplayController(replay, turn=1)
+        >>> controller.other_line(1); controller.at, controller.in_side_line
+        ((1, 1, 1), True)
+        """
+        if not self.at:
+            return
+        moves = self.replay.alternatives(self.at)
+        index = moves.index(self.at) + step
+        if 0 <= index < len(moves):
+            self.go_to(moves[index])
+
+    def next_mistake(self, step: int = 1) -> None:
+        """Go to the next (``step=1``) or previous (``-1``) labelled move of the review, from
+        the turn shown, on the main line; nothing happens without a review or past the last."""
+        review = self.review
+        if review is None:
+            return
+        found = (review.next_mistake(self.turn) if step > 0
+                 else review.previous_mistake(self.turn))
+        if found is not None:
+            self.go(found)
+
+    # --- side lines -------------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> None:
+        """Play ``move`` from the position shown, as on the board: the line goes on at its
+        end, else a side line starts under the move it replaces (or one already there is
+        followed); the board shows the move. Refused while a review runs (it judges the main
+        line) and, like any illegal move, with an exception and nothing added.
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg")
+        >>> controller = ReplayController(replay)
+        >>> controller.play("+rr"); controller.at, controller.dirty
+        ((1, 1, 1), True)
+        """
+        self._before_change()
+        path = self.replay.play_from(self.at, move)
+        self._changed()
+        self.go_to(path)
+
+    def promote(self) -> None:
+        """Make the side line shown the main line (the moves it replaced become a side line).
+
+        >>> from splendor_nb.engine import new_game
+        >>> replay = Replay.from_state(new_game(players=2, seed=7))
+        >>> _ = replay.play("+wbg")
+        >>> controller = ReplayController(replay)
+        >>> controller.play("+rr"); controller.promote(); controller.at
+        (1,)
+        >>> [str(turn.move) for turn in replay.turns]
+        ['+rr']
+        """
+        if not self.in_side_line:
+            raise ValueError(self.words.gettext("This move is on the main line already."))
+        self._before_change()
+        path = self.replay.promote(self.at)
+        with self.hold_trait_notifications():
+            self.review = _stored_review(self.replay)
+            self._changed()
+            self.go_to(path)
+
+    def delete_line(self) -> None:
+        """Delete the side line shown, whole; the board goes to the move it hung under."""
+        if not self.in_side_line:
+            raise ValueError(self.words.gettext(
+                "The main line cannot be deleted: promote a side line instead."))
+        path = self.replay.delete_variation(self.at)
+        self._changed()
+        self.go_to(path)
+
+    def reviewed(self, review: Review) -> None:
+        """Keep a review just made (its figures are in the replay's analysis: unsaved)."""
+        with self.hold_trait_notifications():
+            self.review = review
+            self._changed()
+
+    def _before_change(self) -> None:
+        if self.reviewing:
+            raise ValueError(self.words.gettext(
+                "A review is running: wait for it or cancel it before changing the moves."))
+
+    def _changed(self) -> None:
+        self.dirty = True
+        self.comments_only = False
+        self.revision += 1
 
     # --- opening ----------------------------------------------------------------------------
 
@@ -132,19 +288,27 @@ class ReplayController(traitlets.HasTraits):
         change, then ``turn``. The viewer opens through :meth:`open_file` and
         :meth:`open_bytes`, which ask first.
         """
-        dropped = f" (the unsaved comments on {self.name} were dropped)" if self.dirty else ""
+        words = self.words
+        opened = words.gettext("Opened {name}", name=name) if name else ""
+        if self.dirty:
+            opened = (words.gettext("{opened} (the unsaved comments on {name} were dropped)",
+                                    opened=opened, name=self.name) if self.comments_only else
+                      words.gettext("{opened} (the unsaved changes to {name} were dropped)",
+                                    opened=opened, name=self.name))
         self._held = None
         with self.hold_trait_notifications():
             self.waiting = ""
             self.stale = ""
             self.replay = replay
+            self.review = _stored_review(replay)
             self.path = path
             self.name = name
             self.viewer = None
-            self.turn = turn
+            self.go(turn)
             self.dirty = False
+            self.comments_only = True
             self.error = ""
-            self.status = (f"Opened {name}" if name else "") + dropped
+            self.status = opened
 
     def open_file(self, path: Path, *, turn: int = 0) -> bool:
         """Open a replay file, or hold it in ``waiting`` while comments are unsaved; on a
@@ -153,7 +317,7 @@ class ReplayController(traitlets.HasTraits):
         try:
             replay = Replay.load(path)
         except ReplayError as problem:
-            self.error = _without_folder(_error_text(problem), path)
+            self.error = _without_folder(self._error_text(problem), path)
             return False
         self._open_unless_unsaved(replay, path=path, name=path.stem, turn=turn)
         return True
@@ -190,7 +354,7 @@ class ReplayController(traitlets.HasTraits):
             replay = Replay.loads(data)
         except ReplayError as problem:
             problem.args = (f"{filename}: {problem}",)
-            self.error = _error_text(problem)
+            self.error = self._error_text(problem)
             return False
         self._open_unless_unsaved(replay, name=Path(filename).stem or "upload")
         return True
@@ -236,13 +400,14 @@ class ReplayController(traitlets.HasTraits):
     # --- annotating and saving --------------------------------------------------------------
 
     def annotate(self, comment: str | None = None, glyph: str | None = None) -> None:
-        """Write a comment and/or glyph on the current move (the setup takes none)."""
-        if self.turn == 0:
-            raise ValueError("the setup is not a move: step to a move to comment on it")
-        turn = self.replay.turns[self.turn - 1]
+        """Write a comment and/or glyph on the move shown, in any line (the setup takes none)."""
+        turn = self.current
+        if turn is None:
+            raise ValueError(self.words.gettext(
+                "The setup is not a move: step to a move to comment on it."))
         if (comment is None or comment == turn.comment) and (glyph is None or glyph == turn.glyph):
             return
-        self.replay.annotate(self.turn, comment=comment, glyph=glyph)
+        self.replay.annotate(self.at, comment=comment, glyph=glyph)
         self.dirty = True
         self.revision += 1
 
@@ -278,8 +443,9 @@ class ReplayController(traitlets.HasTraits):
         except OSError as problem:
             raise OSError(_without_folder(str(problem), path)) from None
         self.dirty = False
+        self.comments_only = True
         self.stale = ""
-        self.status = f"Saved {path.name}"
+        self.status = self.words.gettext("Saved {file}", file=path.name)
         return path
 
     def save_copy(self) -> Path:
@@ -300,10 +466,14 @@ class ReplayController(traitlets.HasTraits):
             with self.hold_trait_notifications():
                 self.path, self.name = copy, copy.stem
                 self.dirty = False
+                self.comments_only = True
                 self.stale = ""
-                self.status = f"Saved a copy: {copy.name} ({path.name} was left as it was)"
+                self.status = self.words.gettext(
+                    "Saved a copy: {copy} ({file} was left as it was)", copy=copy.name,
+                    file=path.name)
             return copy
-        raise FileChangedError(f"{path.name}: no free name for a copy beside it")
+        raise FileChangedError(self.words.gettext("{file}: no free name for a copy beside it",
+                                                  file=path.name))
 
     def keep_stale(self) -> None:
         """Leave a refused save for now: the comments stay unsaved, the file as it is."""
@@ -311,10 +481,21 @@ class ReplayController(traitlets.HasTraits):
 
     def _writable_path(self) -> Path:
         if self.read_only:
-            raise ValueError("saving is off in this demo: download the replay to keep it")
+            raise ValueError(self.words.gettext(
+                "saving is off in this demo: download the replay to keep it"))
         if self.path is None:
-            raise ValueError("this replay was uploaded, not opened from a file: download it")
+            raise ValueError(self.words.gettext(
+                "this replay was uploaded, not opened from a file: download it"))
         return self.path
+
+    def _error_text(self, problem: ReplayError) -> str:
+        words = self.words
+        text = str(problem)
+        if problem.partial is not None and len(problem.partial):
+            text = words.ngettext("{problem} (the turn before it is valid)",
+                                  "{problem} (the {count} turns before it are valid)",
+                                  len(problem.partial), problem=text)
+        return words.gettext("{problem}. The replay already open stays open.", problem=text)
 
 
 def _same_file(path: Path, stamp: FileStamp | None) -> bool:
@@ -337,8 +518,17 @@ def _without_folder(text: str, path: Path) -> str:
     return text
 
 
-def _error_text(problem: ReplayError) -> str:
-    text = str(problem)
-    if problem.partial is not None and len(problem.partial):
-        text += f" (the {len(problem.partial)} turns before it are valid)"
-    return text + ". The replay already open stays open."
+def _number(path: MovePath) -> int:
+    """The turn number of the position after the move at ``path`` (0: the setup): a side
+    line's first move has the number of the move it replaces (as :class:`Replay` counts)."""
+    return path[0] + sum(index - 1 for index in path[2::2]) if path else 0
+
+
+def _stored_review(replay: Replay) -> Review | None:
+    """The review stored in ``replay``'s file, if it is whole and this engine's (the analysis
+    layer is imported only when there is one: it brings pandas)."""
+    if replay.analysis is None:
+        return None
+    from splendor_nb.analysis.review import stored_review
+
+    return stored_review(replay)

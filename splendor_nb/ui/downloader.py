@@ -14,6 +14,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from splendor_nb.i18n import format_number, translator
 from splendor_nb.replay import MAX_BYTES
 
 MIB = 1024 * 1024
@@ -64,21 +65,32 @@ class Uploader(anywidget.AnyWidget):
     disabled = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, on_file: Callable[[str, bytes], None], on_refused: Callable[[str], None],
-                 **kwargs: Any) -> None:
+                 language: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.language = language
         self._on_file = on_file
         self._on_refused = on_refused
         self.on_msg(self._received)
 
     def _received(self, _widget: object, content: dict[str, Any],
                   buffers: Sequence[bytes | memoryview]) -> None:
+        words = translator(self.language)
         kind, name = content.get("type"), str(content.get("name", "file"))
         if kind == "file" and len(buffers) == 1 and len(buffers[0]) <= self.max_bytes:
             self._on_file(name, bytes(buffers[0]))
         elif kind in ("file", "refused"):
             size = len(buffers[0]) if buffers else int(content.get("size", 0))
-            self._on_refused(f"{name} is {size / MIB:.1f} MiB: a replay file is at most "
-                             f"{self.max_bytes / MIB:.1f} MiB. Nothing was sent.")
+            self._on_refused(words.gettext(
+                "{file} is {size} MiB: a replay file is at most {most} MiB. Nothing was sent.",
+                file=name, size=_mib(size, self.language),
+                most=_mib(self.max_bytes, self.language)))
         elif kind == "unreadable":
-            self._on_refused(f"{name}: the browser could not read it "
-                             f"({content.get('reason', 'no reason given')}).")
+            reason = content.get("reason") or words.gettext("no reason given")
+            self._on_refused(words.gettext("{file}: the browser could not read it ({reason}).",
+                                           file=name, reason=reason))
+
+
+def _mib(size: int, language: str | None) -> str:
+    """``size`` bytes in MiB with one decimal, written for ``language`` (``10.0``, ``10,0``)."""
+    point = format_number(0.5, language)[1]  # the language's decimal sign
+    return f"{size / MIB:.1f}".replace(".", point)

@@ -27,12 +27,13 @@ import html
 
 import ipywidgets as widgets
 
+from splendor_nb.i18n import use_language
 from splendor_nb.learn import Walk
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.learn.links import LinkedHTML, rule_button, sentence_html
 from splendor_nb.ui.learn.rule_panel import RulePanel
 from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
-from splendor_nb.ui.learn.words import WORDS
+from splendor_nb.ui.learn.words import say
 from splendor_nb.ui.views import DiagramView
 
 STEPPER_CLASS = "splendor-move-stepper"
@@ -43,25 +44,31 @@ STEP_BUTTONS = {"first": "fast-backward", "previous": "step-backward", "next": "
 class MoveStepper:
     """Step the current move through ``diagram`` (``.widget``, above the diagram; ``.rules``,
     the rule panel, goes below it). ``step`` is the node shown (from 0), ``None`` while the
-    whole path is shown."""
+    whole path is shown; its words are in ``language``."""
 
-    def __init__(self, controller: ReplayController, diagram: DiagramView) -> None:
+    def __init__(self, controller: ReplayController, diagram: DiagramView,
+                 language: str | None = None) -> None:
+        with use_language(language) as code:
+            self.language = code
+            self._build(controller, diagram)
+
+    def _build(self, controller: ReplayController, diagram: DiagramView) -> None:
         self.controller = controller
         self.diagram = diagram
         self.walk: Walk | None = None
         """The current move's whole walk, while stepping."""
         self.step: int | None = None
-        self.start = widgets.Button(description=WORDS["step_through"], icon="step-forward",
-                                    tooltip=WORDS["step_through_tip"],
+        self.start = widgets.Button(description=say("step_through"), icon="step-forward",
+                                    tooltip=say("step_through_tip"),
                                     layout=widgets.Layout(width="auto"))
         self.start.add_class("splendor-step-through")
         self.start.on_click(lambda _button: self.go(0))
-        self.whole = widgets.Button(description=WORDS["whole_path"], icon="times",
-                                    tooltip=WORDS["whole_path_tip"],
+        self.whole = widgets.Button(description=say("whole_path"), icon="times",
+                                    tooltip=say("whole_path_tip"),
                                     layout=widgets.Layout(width="auto"))
         self.whole.add_class("splendor-whole-path")
         self.whole.on_click(lambda _button: self.stop())
-        self.buttons = {name: widgets.Button(icon=icon, tooltip=WORDS[f"{name}_step"],
+        self.buttons = {name: widgets.Button(icon=icon, tooltip=say(f"{name}_step"),
                                              layout=widgets.Layout(width="auto"))
                         for name, icon in STEP_BUTTONS.items()}
         moves = {"first": lambda: 0, "previous": lambda: (self.step or 0) - 1,
@@ -71,7 +78,7 @@ class MoveStepper:
             button.on_click(lambda _button, to=moves[name]: self.go(to()))
         self.text = LinkedHTML()
         self.text.add_class("splendor-step-text")
-        self.rules = RulePanel()
+        self.rules = RulePanel(language=self.language)
         self.rules.widget.add_class(LEARN_CLASS)
         self.text.on_click(lambda _kind, target: self.rules.show(target))
         diagram.widget.on_click(self._clicked)
@@ -82,25 +89,39 @@ class MoveStepper:
                                    layout=widgets.Layout(width="100%"))
         self.widget.add_class(LEARN_CLASS)
         self.widget.add_class(STEPPER_CLASS)
-        controller.observe(lambda _change: self.stop(), names=["turn", "replay"])
+        controller.observe(self._moved, names=["at", "replay"])
+        self.stop()
+
+    def close(self) -> None:
+        """Stop observing the controller, then close the stepper."""
+        self.controller.unobserve(self._moved, names=["at", "replay"])
+        self.widget.close()
+        self.rules.widget.close()
+
+    def _moved(self, _change: object) -> None:
         self.stop()
 
     def go(self, step: int) -> None:
         """Show step ``step`` (from 0, kept within the path) of the current move."""
-        if self.controller.current is None:
+        with use_language(self.language):
+            self._go(step)
+
+    def _go(self, step: int) -> None:
+        controller = self.controller
+        turn = controller.current
+        if turn is None:
             return
         if self.walk is None:
-            turn = self.controller.turn
-            replay = self.controller.replay
-            self.walk = Walk.of_move(replay.state(turn - 1), replay.turns[turn - 1].move,
+            replay = controller.replay
+            self.walk = Walk.of_move(replay.state(replay.back(controller.at)), turn.move,
                                      replay.names)
         self.step = max(0, min(step, self._count() - 1))
         walked = self.walk.prefix(self.step)
         self.diagram.show_step(walked.view())
         current = walked.current
         rules = " ".join(rule_button(rule) for rule in current.rules)
-        where = html.escape(WORDS["step_of"].format(number=self.step + 1, count=self._count(),
-                                                    question=current.question))
+        where = html.escape(say("step_of", number=self.step + 1, count=self._count(),
+                                question=current.question))
         self.text.value = (f"<b>{where}</b> {rules}<div class='splendor-step-answer'>"
                            f"{sentence_html(current.answer.text())}</div>")
         self._show_buttons()
@@ -111,8 +132,10 @@ class MoveStepper:
         self.step = None
         self.diagram.show_step(None)
         self.rules.hide()
+        with use_language(self.language):
+            none = say("no_move")
         self.text.value = ("" if self.controller.current is not None else
-                           f"<span class='splendor-muted'>{html.escape(WORDS['no_move'])}</span>")
+                           f"<span class='splendor-muted'>{html.escape(none)}</span>")
         self._show_buttons()
 
     def _count(self) -> int:

@@ -8,6 +8,8 @@ demo) Save is off and says why; Download always works.
 >>> toolbar = ReplayToolbar(ReplayController(Replay.from_state(new_game())))
 >>> toolbar.picker.options[0], "teacher-2p" in toolbar.shipped
 (('Choose a replay…', ''), True)
+>>> ReplayToolbar(toolbar.controller, language="es").download_button.description
+'Descargar'
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from splendor_nb.i18n import Translator, translator
 from splendor_nb.replay import FileChangedError
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.downloader import Downloader, Uploader
@@ -28,28 +31,35 @@ from splendor_nb.ui.replays import REPLAYS_DIR, shipped_replays
 class ReplayToolbar:
     """Open a shipped replay or a file, save in place, download; errors in a banner."""
 
-    def __init__(self, controller: ReplayController, folder: Path = REPLAYS_DIR) -> None:
+    def __init__(self, controller: ReplayController, folder: Path = REPLAYS_DIR,
+                 language: str | None = None) -> None:
+        words = self.words = translator(language)
         self.controller = controller
         self.folder = folder
         self.shipped = shipped_replays(folder)
-        self.picker = widgets.Dropdown(options=[("Choose a replay…", ""),
+        self.picker = widgets.Dropdown(options=[(words.gettext("Choose a replay…"), ""),
                                                 *((name, name) for name in self.shipped)],
-                                       value="", description="Replay",
+                                       value="", description=words.gettext("Replay"),
                                        layout=widgets.Layout(width="320px"))
         self.picker.add_class("splendor-picker")
         self.upload = Uploader(self._uploaded, self._refused, accept=".json,application/json",
-                               tooltip="Open a replay file (.json) from your computer")
+                               description=words.gettext("Open file…"),
+                               tooltip=words.gettext(
+                                   "Open a replay file (.json) from your computer"),
+                               language=language)
         self.upload.add_class("splendor-upload")
-        self.save_button = widgets.Button(description="Save", icon="",
-                                          tooltip="Save the comments into the replay's file")
+        self.save_button = widgets.Button(description=words.gettext("Save"), icon="",
+                                          tooltip=words.gettext(
+                                              "Save the comments into the replay's file"))
         self.save_button.add_class("splendor-save")
-        self.download_button = widgets.Button(description="Download",
-                                              tooltip="Download the replay with its comments")
+        self.download_button = widgets.Button(description=words.gettext("Download"),
+                                              tooltip=words.gettext(
+                                                  "Download the replay with its comments"))
         self.download_button.add_class("splendor-download")
         self.status = widgets.HTML()
         self.status.add_class("splendor-status")
         self.message = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
-        self.dismiss = widgets.Button(icon="times", tooltip="Dismiss",
+        self.dismiss = widgets.Button(icon="times", tooltip=words.gettext("Dismiss"),
                                       layout=widgets.Layout(width="36px"))
         self.dismiss.add_class("splendor-dismiss")
         self.dismiss.on_click(lambda _button: setattr(controller, "error", ""))
@@ -60,10 +70,10 @@ class ReplayToolbar:
         self.keep_button = widgets.Button(button_style="primary",
                                           layout=widgets.Layout(width="auto"))
         self.keep_button.add_class("splendor-keep")
-        self.drop_button = widgets.Button(description="Open without them",
+        self.drop_button = widgets.Button(description=words.gettext("Open without them"),
                                           layout=widgets.Layout(width="auto"))
         self.drop_button.add_class("splendor-drop")
-        self.stay_button = widgets.Button(description="Stay here",
+        self.stay_button = widgets.Button(description=words.gettext("Stay here"),
                                           layout=widgets.Layout(width="auto"))
         self.stay_button.add_class("splendor-stay")
         self.keep_button.on_click(self._keep_then_open)
@@ -75,10 +85,11 @@ class ReplayToolbar:
                                                          flex_flow="row wrap"))
         self.asking.add_class("splendor-question")
         self.stale_question = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
-        self.copy_button = widgets.Button(description="Save a copy", button_style="primary",
+        self.copy_button = widgets.Button(description=words.gettext("Save a copy"),
+                                          button_style="primary",
                                           layout=widgets.Layout(width="auto"))
         self.copy_button.add_class("splendor-save-copy")
-        self.not_now_button = widgets.Button(description="Not now",
+        self.not_now_button = widgets.Button(description=words.gettext("Not now"),
                                              layout=widgets.Layout(width="auto"))
         self.not_now_button.add_class("splendor-not-now")
         self.copy_button.on_click(self._save_copy)
@@ -94,8 +105,9 @@ class ReplayToolbar:
         self.picker.observe(self._picked, names="value")
         self.save_button.on_click(self._save)
         self.download_button.on_click(self._download)
-        controller.observe(self._show, names=["replay", "path", "name", "dirty", "status",
-                                              "waiting", "stale", "read_only"])
+        self._names = ["replay", "path", "name", "dirty", "status", "waiting", "stale",
+                       "read_only", "comments_only"]
+        controller.observe(self._show, names=self._names)
         controller.observe(self._show_error, names="error")
         row = widgets.HBox([self.picker, self.upload, self.save_button, self.download_button,
                             self.status, self.downloader],
@@ -107,6 +119,12 @@ class ReplayToolbar:
         self._show()
         self._show_error()
 
+    def close(self) -> None:
+        """Stop observing the controller, then close the toolbar's widgets."""
+        self.controller.unobserve(self._show, names=self._names)
+        self.controller.unobserve(self._show_error, names="error")
+        self.widget.close()
+
     def _picked(self, change: Mapping[str, Any]) -> None:
         path = self.shipped.get(change["new"])
         if path is not None and not self._updating:
@@ -116,7 +134,8 @@ class ReplayToolbar:
         self.controller.open_bytes(name, data)
 
     def _refused(self, message: str) -> None:
-        self.controller.error = f"{message} The replay already open stays open."
+        self.controller.error = self.words.gettext(
+            "{problem} The replay already open stays open.", problem=message)
 
     def _save(self, _button: object) -> None:
         try:
@@ -124,20 +143,23 @@ class ReplayToolbar:
         except FileChangedError:
             pass  # the controller's ``stale`` is set: the question shows
         except (OSError, ValueError) as problem:
-            self.controller.error = f"Could not save: {problem}"
+            self.controller.error = self.words.gettext("Could not save: {problem}",
+                                                       problem=problem)
 
     def _save_copy(self, _button: object) -> None:
         try:
             self.controller.save_copy()
         except (OSError, ValueError) as problem:
-            self.controller.error = f"Could not save a copy: {problem}"
+            self.controller.error = self.words.gettext("Could not save a copy: {problem}",
+                                                       problem=problem)
 
     def _download(self, _button: object) -> None:
         controller = self.controller
         self.downloader.download(f"{controller.name or 'replay'}.json", controller.replay.dumps())
         if not controller.can_save:  # an upload, or the demo: the download keeps the comments
             controller.dirty = False
-        controller.status = f"Downloaded {controller.name or 'replay'}.json"
+        controller.status = self.words.gettext("Downloaded {file}",
+                                               file=f"{controller.name or 'replay'}.json")
 
     def _keep_then_open(self, _button: object) -> None:
         controller = self.controller
@@ -150,7 +172,8 @@ class ReplayToolbar:
         except FileChangedError:
             pass  # the question about the changed file shows; the other replay stays held
         except (OSError, ValueError) as problem:
-            controller.error = f"Could not save: {problem}. Nothing was opened."
+            controller.error = self.words.gettext("Could not save: {problem}. Nothing was "
+                                                  "opened.", problem=problem)
 
     def _show(self, _change: object = None) -> None:
         controller = self.controller
@@ -161,29 +184,34 @@ class ReplayToolbar:
             self.picker.value = controller.name if shipped else ""
         finally:
             self._updating = False
+        words = self.words
         self.save_button.disabled = not controller.can_save or not controller.dirty
-        self.save_button.tooltip = _save_tooltip(controller)
+        self.save_button.tooltip = _save_tooltip(controller, words)
         status = controller.status
         if controller.dirty:
-            status = "Unsaved comments" + ("" if controller.can_save
-                                           else ": download to keep them")
+            status = _unsaved(controller, words)
         self.status.value = f"<span class='splendor-muted'>{html.escape(status)}</span>"
         self.asking.layout.display = "flex" if controller.waiting else "none"
         if controller.waiting:
+            bold = words.gettext("Your comments on {name} are not saved.",
+                                 name=controller.name or words.gettext("this replay"))
+            rest = words.gettext("Keep them before opening {name}?", name=controller.waiting)
             self.question.value = (
-                f"<div class='splendor-question-text' role='alert'><b>Your comments on "
-                f"{html.escape(controller.name or 'this replay')} are not saved.</b> Keep them "
-                f"before opening {html.escape(controller.waiting)}?</div>")
-            self.keep_button.description = ("Save them, then open" if controller.can_save
-                                            else "Download them, then open")
+                f"<div class='splendor-question-text' role='alert'><b>{html.escape(bold)}</b> "
+                f"{html.escape(rest)}</div>")
+            self.keep_button.description = (words.gettext("Save them, then open")
+                                             if controller.can_save
+                                             else words.gettext("Download them, then open"))
         self.asking_stale.layout.display = "flex" if controller.stale else "none"
         if controller.stale:
-            name = html.escape(controller.stale)
+            bold = words.gettext("{file} changed since you opened it", file=controller.stale)
+            rest = words.gettext(
+                "(another page or program saved it), so your comments were not saved over "
+                "it. Save them as a copy beside it, leaving {file} as it is?",
+                file=controller.stale)
             self.stale_question.value = (
-                f"<div class='splendor-question-text' role='alert'><b>{name} changed since "
-                f"you opened it</b> (another page or program saved it), so your comments were "
-                f"not saved over it. Save them as a copy beside it, leaving {name} as it is?"
-                f"</div>")
+                f"<div class='splendor-question-text' role='alert'><b>{html.escape(bold)}</b> "
+                f"{html.escape(rest)}</div>")
 
     def _show_error(self, _change: object = None) -> None:
         error = self.controller.error
@@ -192,11 +220,20 @@ class ReplayToolbar:
         self.banner.layout.display = "flex" if error else "none"
 
 
-def _save_tooltip(controller: ReplayController) -> str:
+def _unsaved(controller: ReplayController, words: Translator) -> str:
+    """The status line while something is unsaved: comments alone, or other changes."""
+    if controller.comments_only:
+        return (words.gettext("Unsaved comments") if controller.can_save
+                else words.gettext("Unsaved comments: download to keep them"))
+    return (words.gettext("Unsaved changes") if controller.can_save
+            else words.gettext("Unsaved changes: download to keep them"))
+
+
+def _save_tooltip(controller: ReplayController, words: Translator) -> str:
     """Why Save is on or off; a file is named, never its folder (a page shows no server path)."""
     if controller.read_only:
-        return ("Saving is off in this public demo: Download keeps the replay with your "
-                "comments")
+        return words.gettext("Saving is off in this public demo: Download keeps the replay "
+                             "with your comments")
     if controller.path is None:
-        return "An uploaded replay cannot be saved in place: download it"
-    return f"Save the comments into {controller.path.name}"
+        return words.gettext("An uploaded replay cannot be saved in place: download it")
+    return words.gettext("Save the comments into {file}", file=controller.path.name)

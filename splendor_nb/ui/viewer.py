@@ -1,6 +1,7 @@
 """The whole replay viewer on one controller (:class:`ReplayViewer`): toolbar, board,
-navigation, moves, comments, diagram and charts, laid out in two columns, with its page style
-(static/viewer.css, in the colours of :mod:`splendor_nb.palette`).
+navigation, side lines, review, moves, comments, diagram and charts, laid out in two columns,
+with its page style (static/viewer.css, in the colours of :mod:`splendor_nb.palette`), in one
+language (``language``; rebuilt over the same controller to speak another).
 """
 
 from __future__ import annotations
@@ -11,23 +12,31 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from splendor_nb.i18n import translator
 from splendor_nb.palette import css_variables
 from splendor_nb.ui.annotation import AnnotationEditor
 from splendor_nb.ui.charts_view import CHART_WIDTH, ReplayCharts
 from splendor_nb.ui.controller import ReplayController
-from splendor_nb.ui.keyboard import KeyboardShortcuts
+from splendor_nb.ui.keyboard import KeyboardShortcuts, keys_help
 from splendor_nb.ui.move_list import MoveList
 from splendor_nb.ui.move_stepper import MoveStepper
-from splendor_nb.ui.navigation import NavigationBar
+from splendor_nb.ui.navigation import AddressBar, LineTools, MoveListOptions, NavigationBar
 from splendor_nb.ui.play.from_here import PlayFromHere
 from splendor_nb.ui.replays import REPLAYS_DIR
+from splendor_nb.ui.review import ReviewPanel
 from splendor_nb.ui.toolbar import ReplayToolbar
 from splendor_nb.ui.views import BoardView, DiagramView, ViewSwitch
 
 
 class ReplayViewer:
-    """The whole viewer on one controller: toolbar, board, navigation, moves, comments,
-    diagram and charts (``.widget``, a VBox with the DOM class ``splendor-viewer``).
+    """The whole viewer on one controller: toolbar, board, navigation, side lines, review,
+    moves, comments, diagram and charts (``.widget``, a VBox with the DOM class
+    ``splendor-viewer``).
+
+    Everything the person did lives in the controller, so a viewer can be closed
+    (:meth:`close`) and another built over the same controller, in another ``language``
+    (``None``: the current language). ``address`` (default: with ``keyboard="page"``, the app)
+    makes the page's address follow the position (``?replay=NAME&turn=N``).
 
     >>> from splendor_nb.engine import new_game
     >>> from splendor_nb.replay import Replay
@@ -37,37 +46,59 @@ class ReplayViewer:
     >>> viewer.navigation.buttons["forward"].click()
     >>> viewer.controller.turn, 'data-turn="1"' in viewer.board.widget.value
     (1, True)
+    >>> viewer.close(); french = ReplayViewer(viewer.controller, language="fr")
+    >>> french.controller.turn, french.navigation.buttons["back"].tooltip
+    (1, 'Reculer d’un coup (←)')
     """
 
     def __init__(self, controller: ReplayController, *, folder: Path = REPLAYS_DIR,
-                 keyboard: str = "viewer") -> None:
+                 keyboard: str = "viewer", language: str | None = None,
+                 address: bool | None = None) -> None:
+        words = translator(language)
+        self.language = language = words.language
         self.controller = controller
-        self.toolbar = ReplayToolbar(controller, folder)
+        controller.language = language
+        self.toolbar = ReplayToolbar(controller, folder, language=language)
         self.board = BoardView(controller)
-        self.navigation = NavigationBar(controller)
-        self.view_switch = ViewSwitch(controller)
-        self.moves = MoveList(controller)
+        self.navigation = NavigationBar(controller, language=language)
+        self.lines = LineTools(controller, language=language)
+        self.view_switch = ViewSwitch(controller, language=language)
+        self.moves = MoveList(controller, language=language)
+        self.options = MoveListOptions(controller, self.moves, language=language)
         self.keyboard = KeyboardShortcuts(controller, scope=keyboard)
-        self.annotation = AnnotationEditor(controller)
+        self.annotation = AnnotationEditor(controller, language=language)
         self.diagram = DiagramView(controller)
-        self.stepper = MoveStepper(controller, self.diagram)
-        self.charts = ReplayCharts(controller)
-        self.play_from_here = PlayFromHere(controller)  # shown once the app sets its on_play
+        self.stepper = MoveStepper(controller, self.diagram, language=language)
+        self.charts = ReplayCharts(controller, language=language)
+        self.review = ReviewPanel(controller, language=language)
+        self.review.show_best.observe(self._show_best, names="value")
+        self.address = AddressBar(controller, self.toolbar.shipped, language=language,
+                                  follow=keyboard == "page" if address is None else address)
+        self.lines.copy_link.on_click(lambda _button: self.address.copy())
+        self.play_from_here = PlayFromHere(controller, language=language)
+        # shown once the app sets its on_play
         self.title = widgets.HTML()
         self.title.add_class("splendor-title")
-        controller.observe(self._show_title, names=["replay", "name"])
+        controller.observe(self._show_title, names=["replay", "name", "spoiler_free"])
         self._show_title()
+        help_rows = "".join(f"<li><kbd>{html.escape(keys)}</kbd> {html.escape(what)}</li>"
+                            for keys, what in keys_help(language))
+        self.keys_help = widgets.HTML(
+            f"<details class='splendor-keys-help'><summary>{html.escape(words.gettext('Keys'))}"
+            f"</summary><ul>{help_rows}</ul></details>")
         board_column = widgets.VBox(
-            [self.board.widget, self.navigation.widget, self.view_switch.widget,
-             self.play_from_here.widget, _heading("Turn diagram"), self.stepper.widget,
+            [self.board.widget, self.lines.picker_box, self.navigation.widget,
+             self.lines.widget, self.view_switch.widget, self.play_from_here.widget,
+             self.keys_help, _heading(words.gettext("Turn diagram")), self.stepper.widget,
              self.diagram.widget, self.stepper.rules.widget],
             layout=widgets.Layout(flex="1 1 560px", min_width="min(420px, 100%)",
                                   max_width="1000px"))
         board_column.add_class("splendor-board-column")
         moves_box = widgets.Box([self.moves], layout=widgets.Layout(height="280px", width="100%"))
         side_column = widgets.VBox(
-            [_heading("Moves"), moves_box, self.annotation.widget, _heading("Charts"),
-             self.charts.widget],
+            [_heading(words.gettext("Review")), self.review.widget,
+             _heading(words.gettext("Moves")), self.options.widget, moves_box,
+             self.annotation.widget, _heading(words.gettext("Charts")), self.charts.widget],
             # on a phone the column shrinks to the screen and the charts scroll sideways
             layout=widgets.Layout(flex=f"0 1 {CHART_WIDTH + 16}px", min_width="0",
                                   max_width="100%", overflow_x="auto"))
@@ -76,23 +107,47 @@ class ReplayViewer:
                             layout=widgets.Layout(flex_flow="row wrap", width="100%",
                                                   align_items="flex-start"))
         self.widget = widgets.VBox(
-            [widgets.HTML(page_style()), self.toolbar.widget, self.title, main, self.keyboard],
+            [widgets.HTML(page_style()), self.toolbar.widget, self.title, main, self.keyboard,
+             self.address],
             layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-viewer")
+
+    def close(self) -> None:
+        """Stop every part of this viewer observing the controller and close its widgets (the
+        controller, with the replay, the position and what is unsaved, goes on)."""
+        self.controller.unobserve(self._show_title, names=["replay", "name", "spoiler_free"])
+        for part in (self.toolbar, self.board, self.navigation, self.lines, self.view_switch,
+                     self.options, self.annotation, self.diagram, self.stepper, self.charts,
+                     self.review):
+            part.close()
+        for widget in (self.moves, self.keyboard, self.address):
+            widget.close()
+        self.play_from_here.detach()
+        self.widget.close()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
+    def _show_best(self, change: Any) -> None:
+        self.board.show_best = bool(change["new"])
+        self.board._show()
+
     def _show_title(self, _change: object = None) -> None:
-        replay = self.controller.replay
+        words = translator(self.language)
+        controller = self.controller
+        replay = controller.replay
         headers = replay.headers
-        players = " vs ".join(html.escape(name) for name in replay.names)
+        players = html.escape(words.gettext(" vs ").join(replay.names))
         details = [str(headers[key]) for key in ("event", "date") if headers.get(key)]
         final = replay.state(len(replay))
-        if final.is_over:
-            details.append("final score " + "–".join(map(str, final.scores)))
+        if controller.spoiler_free:
+            details.append(words.gettext("spoiler-free: the result is hidden"))
+        elif final.is_over:
+            details.append(words.gettext("final score {scores}",
+                                         scores="–".join(map(str, final.scores))))
         else:
-            details.append(f"{len(replay)} turns, unfinished")
+            details.append(words.ngettext("{count} turn, unfinished", "{count} turns, unfinished",
+                                          len(replay)))
         self.title.value = (f"<div class='splendor-title-text'><b>{players}</b> "
                             f"<span class='splendor-muted'>· "
                             f"{html.escape(' · '.join(details))}</span></div>")

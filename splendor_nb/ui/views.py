@@ -9,6 +9,8 @@ the last move's path lit (:class:`DiagramView`), and whose eyes the board is see
 >>> controller = ReplayController(Replay.from_state(new_game(players=2, seed=7)))
 >>> ViewSwitch(controller).widget.options[1]
 ("Player 1's view", 0)
+>>> ViewSwitch(controller, language="fr").widget.options[0]
+('Tout voir', -1)
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from splendor_nb.diagram import StepView, diagram_svg, turn_path
+from splendor_nb.i18n import translator
+from splendor_nb.moves import Move
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import ClickableBoard
 from splendor_nb.ui.controller import ReplayController
@@ -27,21 +31,46 @@ from splendor_nb.ui.learn.links import LinkedHTML
 
 class BoardView:
     """The board of the current position, the last move highlighted (``.widget``: a
-    :class:`~splendor_nb.ui.board_widget.ClickableBoard`, with nothing to click in a replay)."""
+    :class:`~splendor_nb.ui.board_widget.ClickableBoard`, with nothing to click in a replay).
+
+    Once the game is reviewed, the hard bot's move from the position shown (on the main line)
+    is marked on the board (:attr:`suggestion`), unless ``show_best`` is off.
+    """
 
     def __init__(self, controller: ReplayController) -> None:
         self.controller = controller
+        self.show_best = True
         self.widget = ClickableBoard()
         self.widget.add_class("splendor-board-view")
-        controller.observe(self._show, names=["turn", "replay", "viewer"])
+        controller.observe(self._show, names=["at", "replay", "viewer", "review"])
         self._show()
+
+    @property
+    def suggestion(self) -> Move | None:
+        """The review's preferred move from the position shown (None: no review, a side
+        line, the game's end, or ``show_best`` off)."""
+        return best_move(self.controller) if self.show_best else None
+
+    def close(self) -> None:
+        """Stop observing the controller, then close the board."""
+        self.controller.unobserve(self._show, names=["at", "replay", "viewer", "review"])
+        self.widget.close()
 
     def _show(self, _change: object = None) -> None:
         controller = self.controller
-        turn = controller.turn
-        previous = controller.replay.state(turn - 1) if turn else None
+        best = self.suggestion
         self.widget.svg = board_svg(controller.state, viewer=controller.viewer, highlight=True,
-                                    previous=previous, names=controller.replay.names)
+                                    names=controller.replay.names,
+                                    suggest=str(best) if best is not None else None)
+
+
+def best_move(controller: ReplayController) -> Move | None:
+    """The review's preferred move from the main-line position shown, if there is one."""
+    review = controller.review
+    if review is None or controller.in_side_line or controller.turn >= len(review.best):
+        return None
+    best: Move | None = review.best[controller.turn]
+    return best
 
 
 class DiagramView:
@@ -56,8 +85,13 @@ class DiagramView:
         self.controller = controller
         self.widget = LinkedHTML()
         self.widget.add_class("splendor-diagram-view")
-        controller.observe(self._show, names=["turn", "replay"])
+        controller.observe(self._show, names=["at", "replay"])
         self._show()
+
+    def close(self) -> None:
+        """Stop observing the controller, then close the diagram."""
+        self.controller.unobserve(self._show, names=["at", "replay"])
+        self.widget.close()
 
     def show_step(self, step: StepView | None) -> None:
         """Draw a walk of the current move as far as it has gone (``None``: the whole path)."""
@@ -72,15 +106,16 @@ class DiagramView:
         if turn is None:
             self.widget.value = diagram_svg()
             return
-        before = controller.replay.state(controller.turn - 1)
+        before = controller.replay.state(controller.replay.back(controller.at))
         self.widget.value = diagram_svg(turn_path(before, turn.move, controller.state))
 
 
 class ViewSwitch:
     """Hidden information: the all-seeing board or one player's view (``.widget``)."""
 
-    def __init__(self, controller: ReplayController) -> None:
+    def __init__(self, controller: ReplayController, language: str | None = None) -> None:
         self.controller = controller
+        self.language = language
         self.widget = widgets.ToggleButtons(style={"button_width": "auto"},
                                             tooltips=[], layout=widgets.Layout(width="auto"))
         self.widget.add_class("splendor-view-switch")
@@ -89,14 +124,21 @@ class ViewSwitch:
         controller.observe(self._show, names=["replay", "viewer"])
         self._show()
 
+    def close(self) -> None:
+        """Stop observing the controller, then close the switch."""
+        self.controller.unobserve(self._show, names=["replay", "viewer"])
+        self.widget.close()
+
     def _picked(self, change: Mapping[str, Any]) -> None:
         if not self._updating:
             self.controller.viewer = None if change["new"] < 0 else change["new"]
 
     def _show(self, _change: object = None) -> None:
         controller = self.controller
-        options = [("All-seeing", -1), *((f"{name}'s view", i)
-                                         for i, name in enumerate(controller.replay.names))]
+        words = translator(self.language)
+        options = [(words.gettext("All-seeing"), -1),
+                   *((words.gettext("{name}'s view", name=name), i)
+                     for i, name in enumerate(controller.replay.names))]
         self._updating = True
         try:
             if list(self.widget.options) != options:

@@ -1,12 +1,13 @@
-// The moves as a clickable list (splendor_nb/ui/move_list.py, MoveList): the current one is
-// highlighted and kept in view. Text goes into the page as text, never as HTML.
+// The moves as a clickable list (splendor_nb/ui/move_list.py, MoveList): the main line, the
+// side lines indented under the move they replace, the review's verdicts, a move in notation
+// or in words; the current one is highlighted and kept in view. Text goes into the page as
+// text, never as HTML.
 function render({ model, el }) {
   const list = document.createElement("div");
   list.className = "splendor-moves";
   list.setAttribute("role", "listbox");
-  list.setAttribute("aria-label", "Moves");
   el.appendChild(list);
-  let items = [];
+  let items = new Map();
   let current = null;
   const cell = (cls, text) => {
     const span = document.createElement("span");
@@ -15,31 +16,57 @@ function render({ model, el }) {
     return span;
   };
   function build() {
-    items = model.get("rows").map(([turn, player, name, text, glyph, comment]) => {
+    list.setAttribute("aria-label", model.get("label"));
+    const words = model.get("in_words");
+    list.classList.toggle("in-words", words);
+    items = new Map();
+    const made = model.get("rows").map((row) => {
       const item = document.createElement("div");
       item.className = "splendor-move";
-      item.dataset.turn = String(turn);
-      if (player >= 0) {  // the setup has no player
-        item.dataset.player = String(player);
-        item.style.setProperty("--splendor-player", `var(--splendor-player-${player})`);
+      item.dataset.turn = String(row.number);
+      item.dataset.at = row.at;
+      item.dataset.depth = String(row.depth);
+      if (row.depth) {
+        item.classList.add("side-line");
+        item.style.setProperty("--splendor-depth", String(row.depth));
+      }
+      if (row.player >= 0) {  // the setup has no player
+        item.dataset.player = String(row.player);
+        item.style.setProperty("--splendor-player", `var(--splendor-player-${row.player})`);
       }
       item.setAttribute("role", "option");
-      item.append(cell("num", turn ? String(turn) : ""), cell("who", name), cell("text", text),
-                  cell("glyph", glyph), cell("note", comment ? "\u270e" : ""));
-      if (comment) {
-        item.title = comment;
-        item.classList.add("has-comment");
-        item.append(cell("comment", comment));
+      const text = words && row.said ? row.said : row.text;
+      item.append(cell("num", row.at ? String(row.number) : ""), cell("who", row.name),
+                  cell("text", text), cell("glyph", row.glyph),
+                  cell("note", row.comment ? "\u270e" : ""));
+      if (row.kind) {
+        item.dataset.verdict = row.kind;
+        const verdict = cell("verdict", row.mark);
+        verdict.title = row.label;
+        verdict.setAttribute("aria-label", row.label);
+        item.append(verdict, cell("verdict-text", row.label));
       }
+      if (row.comment) {
+        item.classList.add("has-comment");
+        item.append(cell("comment", row.comment));
+      }
+      items.set(row.at, item);
       return item;
     });
-    list.replaceChildren(...items);
+    list.replaceChildren(...made);
     current = null;
+    hide();
     select();
+  }
+  function hide() {  // spoiler-free mode: the main line's moves after the shown turn
+    const after = model.get("hide_after");
+    for (const item of items.values()) {
+      item.hidden = after >= 0 && item.dataset.depth === "0" && Number(item.dataset.turn) > after;
+    }
   }
   function select() {
     if (current) { current.classList.remove("current"); current.removeAttribute("aria-selected"); }
-    current = items[model.get("turn")] || null;
+    current = items.get(model.get("at")) || null;
     if (!current) return;
     current.classList.add("current");
     current.setAttribute("aria-selected", "true");
@@ -52,12 +79,20 @@ function render({ model, el }) {
   list.addEventListener("click", (event) => {
     const item = event.target.closest(".splendor-move");
     if (!item) return;
-    model.set("turn", Number(item.dataset.turn));
+    model.set("at", item.dataset.at);
     model.save_changes();
   });
+  const onAt = () => { select(); };
   model.on("change:rows", build);
-  model.on("change:turn", select);
+  model.on("change:in_words", build);
+  model.on("change:label", build);
+  model.on("change:at", onAt);
+  model.on("change:hide_after", hide);
   build();
-  return () => { model.off("change:rows", build); model.off("change:turn", select); };
+  return () => {
+    model.off("change:rows", build); model.off("change:in_words", build);
+    model.off("change:label", build); model.off("change:at", onAt);
+    model.off("change:hide_after", hide);
+  };
 }
 export default { render };
