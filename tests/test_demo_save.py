@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import splendor_nb.app
-from splendor_nb.app import DEMO_ENV, build_app
+from splendor_nb.app import DEMO_ENV, GAMES_ENV, LEARN_TAB, build_app
 from splendor_nb.engine import new_game
 from splendor_nb.replay import FileChangedError, Replay
 from splendor_nb.ui import ReplayController, ReplayViewer
@@ -223,6 +223,48 @@ def test_in_the_demo_opening_another_replay_offers_a_download(
     viewer.toolbar.keep_button.click()
     assert sent[0]["filename"] == "duel.json" and viewer.controller.name == "three"
     assert Replay.load(folder / "duel.json").turns[0].comment == ""
+
+
+def files_under(root: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(root)): path.read_bytes()
+            for path in sorted(root.rglob("*")) if path.is_file()}
+
+
+def test_nothing_a_demo_visitor_does_reaches_the_next_visitor(
+        folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each page has its own kernel; what they share is the server's disk, and a demo visitor
+    writes nothing on it: comments, an upload, a Save sent though the button is off, a game in
+    the Play tab, an exercise in the Learn tab. The next visitor's app starts as the first's."""
+    monkeypatch.setenv(DEMO_ENV, "1")
+    monkeypatch.setenv(GAMES_ENV, str(tmp_path / "games"))
+    monkeypatch.chdir(tmp_path)
+    before = files_under(tmp_path)
+    app = build_app("", folder=folder)
+    first_seen = (app.viewer.controller.name, app.viewer.controller.replay.dumps())
+    viewer, controller = app.viewer, app.viewer.controller
+    controller.go(1)
+    viewer.annotation.comment.value = "Mine."
+    viewer.toolbar.save_button.click()  # a click the page can send though the button is off
+    assert "saving is off in this demo" in controller.error
+    data = short_game(12).dumps().encode()
+    viewer.toolbar.upload._handle_custom_msg(
+        {"type": "file", "name": "mine.json", "size": len(data)}, [data])
+    with pytest.raises(ValueError, match="saving is off in this demo"):
+        controller.resolve("save")  # the comments asked about: saving them is refused too
+    controller.resolve("open")
+    assert controller.name == "mine" and controller.path is None
+    app.play.form.start.click()
+    assert app.play.session is not None and not app.play.session.autosave
+    assert app.play.session.submit("+wbg") is None  # a take of three: legal at the start
+    app.selected_index = LEARN_TAB
+    app.learn.next.click()
+    app.learn.view.exercises["no-pass"].options["no"].click()
+    assert files_under(tmp_path) == before
+    following = build_app("", folder=folder)
+    assert (following.viewer.controller.name,
+            following.viewer.controller.replay.dumps()) == first_seen
+    assert following.play.session is None and following.play.form.games.children == ()
+    assert following.learn.picker.options[1][0].endswith("(0/8)")
 
 
 # --- uploads of any size ------------------------------------------------------------------------
