@@ -314,7 +314,7 @@ def test_the_address_follows_the_position_of_a_shipped_replay() -> None:
     controller.go(17)
     assert viewer.address.query == "replay=teacher-2p&turn=17"
     viewer.address._heard(viewer.address, {"type": "copied", "link": "http://x/?replay=a"}, [])
-    assert controller.status == "Link copied: http://x/?replay=a"
+    assert "Link copied: http://x/?replay=a" in viewer.lines.message.value
     assert not ReplayViewer(ReplayController(Replay.load(path))).address.follow  # a notebook
 
 
@@ -322,7 +322,7 @@ def test_an_upload_has_no_link() -> None:
     viewer = viewer_of(short_game())
     assert viewer.address.query == ""
     viewer.lines.copy_link.click()
-    assert "Only a shipped replay has a link" in viewer.controller.status
+    assert "Only a shipped replay has a link" in viewer.lines.message.value
 
 
 def test_the_moves_in_words() -> None:

@@ -223,11 +223,11 @@ def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = 
                      annotation_position="top left")
     figure.update_yaxes(title_text=words.gettext("points"), row=1, col=1)
     figure.update_yaxes(title_text=words.gettext("bonuses"), row=2, col=1)
-    figure.update_layout(width=width, height=520 if chances is None else 700,
-                         margin={"l": 36, "r": 8, "t": 56, "b": 64},
+    figure.update_layout(width=width, height=600 if chances is None else 780,
+                         margin={"l": 36, "r": 8, "t": 56, "b": 150},
                          modebar={"remove": ["select2d", "lasso2d", "autoScale2d"]},
                          template="plotly_white", hovermode="closest", clickmode="event",
-                         legend={"orientation": "h", "x": 0, "y": -0.1, "yanchor": "top"})
+                         legend={"orientation": "h", "x": 0, "y": -0.16, "yanchor": "top"})
     figure.update_xaxes(range=[-0.5, len(replay) + 0.5])
     figure.update_xaxes(title_text=words.gettext("turn"), row=rows, col=1)
     return figure

@@ -82,7 +82,7 @@ class ReplayCharts:
         loading = widgets.HTML("<div class='splendor-muted splendor-charts-loading'>"
                                f"{html.escape(words.gettext('Loading the charts…'))}</div>")
         self.box = widgets.Box([loading], layout=widgets.Layout(width="100%",
-                                                                min_height="520px"))
+                                                                min_height="600px"))
         self.box.add_class("splendor-figure")
         self.shown = Shown(self.load)
         self.widget = widgets.VBox(

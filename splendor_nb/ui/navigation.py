@@ -17,7 +17,7 @@ anywidget, static/address.js).
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -174,7 +174,7 @@ class LineTools:
         """Show the board to play a move on, from the position shown."""
         controller = self.controller
         if controller.state.is_over:
-            self._say(translator(self.language).gettext("The game is over here: no move to try."))
+            self.say(translator(self.language).gettext("The game is over here: no move to try."))
             return
         self.picker = MovePicker(controller.state, controller.replay.names,
                                  on_move=self._picked)
@@ -186,7 +186,7 @@ class LineTools:
             widgets.HBox([self.typed, self.play_typed, self.close_picker],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")))
         self.picker_box.layout.display = "flex"
-        self._say("")
+        self.say("")
 
     def shut(self) -> None:
         """Back to the replay's board."""
@@ -206,7 +206,7 @@ class LineTools:
         try:
             move = Move.parse(self.typed.value.strip())
         except InvalidMoveError as problem:
-            self._say(words.gettext("Not a move: {problem}", problem=problem))
+            self.say(words.gettext("Not a move: {problem}", problem=problem))
             return
         self._play(move)
 
@@ -214,7 +214,7 @@ class LineTools:
         try:
             self.controller.play(move)
         except (IllegalMoveError, ValueError) as problem:
-            self._say(translator(self.language).gettext("Not played: {problem}",
+            self.say(translator(self.language).gettext("Not played: {problem}",
                                                         problem=problem))
             return
         self.typed.value = ""
@@ -224,11 +224,12 @@ class LineTools:
         try:
             change()
         except ValueError as problem:
-            self._say(str(problem))
+            self.say(str(problem))
             return
-        self._say("")
+        self.say("")
 
-    def _say(self, text: str) -> None:
+    def say(self, text: str) -> None:
+        """Say ``text`` under the tools ("": nothing)."""
         self.message.value = (f"<div class='splendor-muted' role='status'>{html.escape(text)}"
                               f"</div>" if text else "")
 
@@ -289,15 +290,22 @@ class MoveListOptions:
 class AddressBar(anywidget.AnyWidget):
     """The page's address follows the position (``?replay=NAME&turn=N``, the app's deep link,
     for a shipped replay; other parameters of the address are kept), and :meth:`copy` puts a
-    link to the position on the clipboard (the browser says what it copied: ``copied``).
+    link to the position on the clipboard; the browser says what it copied (``copied``), and
+    ``say(text)`` tells the person (the side-line tools' message line, by default the
+    controller's status).
 
     >>> from splendor_nb.replay import Replay
     >>> from splendor_nb.ui.replays import shipped_replays
     >>> shipped = shipped_replays()
     >>> controller = ReplayController(Replay.load(shipped["teacher-2p"]),
     ...                               path=shipped["teacher-2p"], name="teacher-2p", turn=12)
-    >>> AddressBar(controller, shipped).query
+    >>> said = []
+    >>> bar = AddressBar(controller, shipped, say=said.append)
+    >>> bar.query
     'replay=teacher-2p&turn=12'
+    >>> bar._heard(bar, {"type": "copied", "link": "http://here/?replay=teacher-2p&turn=12"}, [])
+    >>> said
+    ['Link copied: http://here/?replay=teacher-2p&turn=12']
     """
 
     _esm = Path(__file__).parent / "static" / "address.js"
@@ -310,12 +318,12 @@ class AddressBar(anywidget.AnyWidget):
 
     def __init__(self, controller: ReplayController, shipped: Mapping[str, Path], *,
                  language: str | None = None, follow: bool = True,
-                 button: widgets.Button | None = None) -> None:
+                 say: Callable[[str], object] | None = None) -> None:
         super().__init__(follow=follow, layout=widgets.Layout(display="none"))
         self.controller = controller
         self.shipped = dict(shipped)
         self.language = language
-        self.button = button
+        self.say = say or (lambda text: setattr(controller, "status", text))
         self.on_msg(self._heard)
         controller.observe(self._show, names=["at", "replay", "path", "name"])
         self._show()
@@ -329,8 +337,8 @@ class AddressBar(anywidget.AnyWidget):
         """Ask the browser to copy a link to the position shown."""
         words = translator(self.language)
         if not self.query:
-            self.controller.status = words.gettext(
-                "Only a shipped replay has a link: download this one to share it")
+            self.say(words.gettext(
+                "Only a shipped replay has a link: download this one to share it"))
             return
         self.send({"type": "copy", "query": self.query})
 
@@ -338,12 +346,11 @@ class AddressBar(anywidget.AnyWidget):
         words = translator(self.language)
         if content.get("type") == "copied":
             self.copied = str(content.get("link", ""))
-            self.controller.status = words.gettext("Link copied: {link}", link=self.copied)
+            self.say(words.gettext("Link copied: {link}", link=self.copied))
         elif content.get("type") == "not-copied":
             self.copied = ""
-            self.controller.status = words.gettext(
-                "The browser did not copy the link; here it is: {link}",
-                link=str(content.get("link", "")))
+            self.say(words.gettext("The browser did not copy the link; here it is: {link}",
+                                   link=str(content.get("link", ""))))
 
     def _show(self, _change: object = None) -> None:
         controller = self.controller

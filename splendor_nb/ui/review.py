@@ -242,9 +242,11 @@ def _in_words(controller: ReplayController, turn: int, move: Move,
         effects = replay.after(turn, move).last_turn
     except ValueError:  # a made-up review's move (a real one's is legal): its notation alone
         return str(move)
+    if effects is None:
+        return str(move)
     with use_language(language):
-        said = describe_turn(effects, replay.names) if effects is not None else str(move)
-    return f"{said} ({move})"
+        said = describe_turn(effects, replay.names)
+    return f"{said.rstrip('.')} ({move})"
 
 
 def _accuracy(review: Review, language: str | None) -> str:

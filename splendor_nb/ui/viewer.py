@@ -73,7 +73,8 @@ class ReplayViewer:
         self.review = ReviewPanel(controller, language=language)
         self.review.show_best.observe(self._show_best, names="value")
         self.address = AddressBar(controller, self.toolbar.shipped, language=language,
-                                  follow=keyboard == "page" if address is None else address)
+                                  follow=keyboard == "page" if address is None else address,
+                                  say=self.lines.say)
         self.lines.copy_link.on_click(lambda _button: self.address.copy())
         self.play_from_here = PlayFromHere(controller, language=language)
         # shown once the app sets its on_play
