@@ -329,3 +329,14 @@ def test_every_aggregate_of_the_games_kept_matches_a_count_of_them() -> None:
     found = aggregate(corpus, games=kept)
     assert found.games == 3 and int(found.length["games"].sum()) == 3
     assert int(found.wins_by_seat["games"].sum()) == 6
+
+
+def test_the_chart_is_dimmed_while_the_games_kept_are_counted_again() -> None:
+    shown = tab()
+    found = shown.charts.found
+    shown.charts.count(1, 4)
+    assert "splendor-analyse-stale" in shown.charts.chart._dom_classes
+    assert shown.charts.progress_text.value == "Counting the games: shard 1 of 4…"
+    shown.charts.show(found)
+    assert "splendor-analyse-stale" not in shown.charts.chart._dom_classes
+    assert shown.charts.counting.layout.display == "none"

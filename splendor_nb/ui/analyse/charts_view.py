@@ -21,6 +21,8 @@ from splendor_nb.analysis.corpus import Aggregates
 from splendor_nb.analysis.corpus_charts import CHARTS, corpus_figure
 from splendor_nb.i18n.translator import Translator
 
+STALE = "splendor-analyse-stale"
+"""The chart's DOM class while the games kept are counted again (it is dimmed)."""
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 """The output type plotly's JupyterLab extension draws (Voila draws it too)."""
 
@@ -49,7 +51,7 @@ class ChartsView:
                                        value=chart if chart in CHARTS else CHARTS[0],
                                        description=words.gettext("Chart"),
                                        style={"description_width": "initial"},
-                                       layout=widgets.Layout(width="auto", max_width="100%"))
+                                       layout=widgets.Layout(width="420px", max_width="100%"))
         self.picker.add_class("splendor-chart-picker")
         self.progress = widgets.IntProgress(layout=widgets.Layout(width="200px",
                                                                   max_width="100%"))
@@ -73,11 +75,13 @@ class ChartsView:
         self.progress_text.value = self.words.gettext(
             "Counting the games: shard {done} of {total}…", done=done, total=total)
         self.counting.layout.display = "flex"
+        self.chart.add_class(STALE)  # the chart shown is of the games kept before
 
     def show(self, found: Aggregates | None) -> None:
         """Draw the chart picked from ``found`` (``None``: no chart)."""
         self.found = found
         self.counting.layout.display = "none"
+        self.chart.remove_class(STALE)
         if found is None:
             self.chart.outputs = ()
             return

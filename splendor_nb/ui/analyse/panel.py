@@ -92,7 +92,7 @@ class AnalysePanel:
         words = self.words
         self.picker = widgets.Dropdown(description=words.gettext("Corpus"),
                                        style={"description_width": "initial"},
-                                       layout=widgets.Layout(width="auto", max_width="100%"))
+                                       layout=widgets.Layout(width="480px", max_width="100%"))
         self.picker.add_class("splendor-corpus-picker")
         self.message = widgets.HTML()
         self.message.add_class("splendor-analyse-message")
