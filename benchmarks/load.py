@@ -7,13 +7,17 @@
 The demo runs as ``make demo`` runs it (splendor_nb.server --demo: voila.json, then
 voila-demo.json) on 127.0.0.1. Each visitor is a browser context in one headless chromium: it
 opens the page and waits for the board (a busy page retries by itself: the visitor is counted
-as having met it, and goes on waiting), steps ten turns with the → key, then leaves. Every other
-visitor closes its tab (``beforeunload`` runs and the page asks for its kernel to be shut down);
-the others vanish (the context closes without it, as when a browser crashes or a phone drops
-the tab), and their kernels wait for the culler.
+as having met it, and goes on waiting), then for the page to be drawn to the Replay tab's
+charts (until then a key waits for the page), steps ten turns with the → key, then leaves.
+Every other visitor closes its tab (``beforeunload`` runs and the page asks for its kernel to
+be shut down; the browser is kept until the kernel is gone, at most ``LEAVE_SECONDS``, as a
+browser that goes on running sends the request); the others vanish (the context closes at
+once, as when a browser crashes or a phone drops the tab), and their kernels wait for the
+culler.
 
 Per scenario: boards shown, busy pages met, blank pages (neither board nor busy page within
-``VISITOR_SECONDS``), the median and the longest time to the board, the visitors' kernels
+``VISITOR_SECONDS``), the median and the longest time to the board and to the page drawn,
+the visitors' kernels
 still alive 0 to 150 s after the last visitor left (kernels beyond the pre-heated pool), and
 the peak memory of the server with its kernels, sampled every second (PSS summed: pages shared
 by processes split among them; RSS, which counts them in each, beside it), with the largest
@@ -28,11 +32,14 @@ real host has the server alone (docs/deploy.md).
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 import statistics
 import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,6 +64,8 @@ STEPS = 10
 VISITOR_SECONDS = 300.0
 """How long a visitor waits for the board before it counts as not served."""
 STEP_TIMEOUT_MS = 30_000
+LEAVE_SECONDS = 30.0
+"""How long a visitor who closed its tab keeps its browser, for the kernel's shutdown."""
 AFTER_LEAVING = (0, 30, 60, 90, 120, 150)
 """Seconds after the last visitor left at which the kernels still alive are counted."""
 MIB = 1024 * 1024
@@ -69,6 +78,7 @@ _STATE_JS = """() => {
         return "error";
     return null;
 }"""
+_DRAWN_JS = "() => document.querySelector('.splendor-app .splendor-charts .main-svg') !== null"
 _TURN_JS = """(turn) => {
     const board = document.querySelector(".splendor-app .splendor-viewer .splendor-board");
     return board !== null && board.dataset.turn === String(turn);
@@ -80,6 +90,8 @@ class Visit:
     """What one visitor met."""
 
     board_seconds: float | None = None
+    drawn_seconds: float | None = None
+    """When the Replay tab's charts showed, the last of its parts drawn."""
     met_busy: bool = False
     error: str = ""
     """What went wrong with the page itself, if anything."""
@@ -111,8 +123,12 @@ class Outcome:
         blank = sum(v.board_seconds is None and not v.met_busy and not v.error
                     for v in self.visits)
         errors = sum(bool(v.error) for v in self.visits)
+        drawn = [v.drawn_seconds for v in self.visits if v.drawn_seconds is not None]
         timing = (f"median {statistics.median(boards):.1f} s, max {max(boards):.1f} s"
                   if boards else "no board")
+        if drawn:
+            timing += (f"; to the page drawn ({len(drawn)}) median "
+                       f"{statistics.median(drawn):.1f} s, max {max(drawn):.1f} s")
         alive = ", ".join(f"{after} s: {count}" for after, count in self.alive_after)
         problems = sorted({v.error[:160] for v in self.visits if v.error})
         return [
@@ -218,6 +234,12 @@ async def _visit(browser: Any, url: str, *, delay: float, polite: bool) -> Visit
             visit.met_busy |= state == "busy"
             await asyncio.sleep(0.25)
         if visit.board_seconds is not None:
+            left_ms = max(1.0, VISITOR_SECONDS - (time.monotonic() - start)) * 1000
+            try:
+                await page.wait_for_function(_DRAWN_JS, timeout=left_ms, polling=250)
+                visit.drawn_seconds = time.monotonic() - start
+            except PlaywrightTimeoutError:
+                pass  # steps anyway: a key waits for the page
             for turn in range(1, STEPS + 1):
                 await page.keyboard.press("ArrowRight")
                 try:
@@ -230,10 +252,38 @@ async def _visit(browser: Any, url: str, *, delay: float, polite: bool) -> Visit
         visit.error = visit.error or str(problem).splitlines()[0]
     finally:
         if polite:
-            await page.close(run_before_unload=True)
-            await asyncio.sleep(1.0)  # the shutdown request is sent as the page goes
+            await _close_tab(page)
         await context.close()
     return visit
+
+
+async def _close_tab(page: Any) -> None:
+    """Close the page as its tab is closed, and wait until its kernel is gone (bounded): the
+    page asks for that with a beacon, lost if the browser context is closed at once."""
+    from playwright.async_api import Error as PlaywrightError
+
+    try:  # voila's page config names the page's kernel
+        config = await page.text_content("#jupyter-config-data", timeout=1000)
+        kernel_id = str(json.loads(config or "{}").get("kernelId", ""))
+    except (PlaywrightError, ValueError):  # the busy page, or a page that never came
+        kernel_id = ""
+    origin = "/".join(page.url.split("/")[:3])
+    await page.close(run_before_unload=True)
+    deadline = time.monotonic() + LEAVE_SECONDS
+    while kernel_id and time.monotonic() < deadline:
+        if await asyncio.to_thread(_kernel_gone, origin, kernel_id):
+            return
+        await asyncio.sleep(0.5)
+
+
+def _kernel_gone(origin: str, kernel_id: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{origin}/api/kernels/{kernel_id}", timeout=10):
+            return False
+    except urllib.error.HTTPError as refused:
+        return refused.code == 404
+    except OSError:
+        return False
 
 
 class _Sampler:
