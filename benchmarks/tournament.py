@@ -1,11 +1,17 @@
 """Strength and speed of the AI levels: the tournaments behind the figures in docs/performance.md.
 
     .venv/bin/python -m benchmarks.tournament [--games 200] [--seed 1] [--workers 2]
-        [--pairs hard-medium,medium-easy,hard-easy]
+        [--pairs hard-medium,medium-easy,expert-hard] [--ladder N] [--timing N]
 
 For each pair it plays ``--games`` two-player games (seats swapped every other game) and prints
 win rates with 95% Wilson intervals, draws and the median seconds per move of each level. The
-targets: hard beats medium >= 70%, medium beats easy >= 85%, hard <= 1 s per move.
+targets: expert beats hard >= 80%, hard beats medium >= 70%, medium beats easy >= 85%, every
+level <= 1 s per move.
+
+``--ladder N`` plays a round robin of N games per pair between all the levels and prints each
+level's Bradley-Terry rating on the Elo scale with its 95% interval
+(:mod:`splendor_nb.ai.ladder`). ``--timing N`` plays N games at 2 and at 4 players with every
+seat of one level and prints each level's median and 95th-percentile CPU seconds per move.
 
 Machines here are shared and noisy, so it also prints, before and after, the median time of a
 fixed pure-Python workload (``benchmarks.common.reference_seconds``): a move time can be
@@ -15,20 +21,35 @@ normalised by it when comparing runs on different or busy machines.
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
 from benchmarks.common import reference_line
-from splendor_nb.ai.simulate import tournament
+from splendor_nb.ai import LEVELS
+from splendor_nb.ai.ladder import ladder
+from splendor_nb.ai.simulate import plan_game, play_game, stream, tournament
 
-TARGETS = {("hard", "medium"): 0.70, ("medium", "easy"): 0.85}
+TARGETS = {("expert", "hard"): 0.80, ("hard", "medium"): 0.70, ("medium", "easy"): 0.85}
+
+
+def timing(level: str, players: int, games: int, seed: int, workers: int | None
+           ) -> tuple[float, float, int]:
+    """The median and 95th-percentile CPU seconds per move of ``level`` in ``games`` games
+    where it holds every seat, and the number of moves timed."""
+    planned = [plan_game(index, seed, (level,) * players) for index in range(games)]
+    seconds = sorted(s for played in stream(play_game, planned, workers=workers)
+                     for seat in played.seconds for s in seat)
+    return (statistics.median(seconds), seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))],
+            len(seconds))
 
 
 def run(games: int = 40, seed: int = 1, workers: int | None = None,
-        pairs: str = "hard-medium,medium-easy") -> None:
+        pairs: str = "hard-medium,medium-easy", ladder_games: int = 0,
+        timing_games: int = 0) -> None:
     """Play and print each pair's tournament (``make bench`` plays 40 games; the figures in
-    docs/performance.md come from 200: ``python -m benchmarks.tournament --games 200``)."""
+    docs/performance.md come from the command lines written there)."""
     print(reference_line())
-    for pair in pairs.split(","):
+    for pair in filter(None, pairs.split(",")):
         level_a, level_b = pair.split("-")
         started = time.perf_counter()
         result = tournament(level_a, level_b, games, seed, workers=workers)
@@ -39,6 +60,15 @@ def run(games: int = 40, seed: int = 1, workers: int | None = None,
             verdict = "met" if result.win_rate(0) >= target else "NOT met"
             print(f"  target {level_a} >= {target:.0%}: {verdict} (CI low {low:.1%})")
         print(f"  {time.perf_counter() - started:.0f} s wall clock")
+    if ladder_games:
+        started = time.perf_counter()
+        print(ladder(LEVELS, ladder_games, seed, workers=workers))
+        print(f"  {time.perf_counter() - started:.0f} s wall clock")
+    for players in (2, 4) if timing_games else ():
+        for level in LEVELS:
+            median, p95, moves = timing(level, players, timing_games, seed, workers)
+            print(f"{level:>7} at {players} players: median {median:.3f} s, 95th percentile "
+                  f"{p95:.3f} s per move (CPU, {moves} moves)")
     print(reference_line())
 
 
@@ -48,8 +78,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--pairs", default="hard-medium,medium-easy")
+    parser.add_argument("--ladder", type=int, default=0, metavar="N",
+                        help="also a round robin of N games per pair, rated")
+    parser.add_argument("--timing", type=int, default=0, metavar="N",
+                        help="also each level's seconds per move over N games at 2 and 4 players")
     args = parser.parse_args()
-    run(args.games, args.seed, args.workers, args.pairs)
+    run(args.games, args.seed, args.workers, args.pairs, args.ladder, args.timing)
 
 
 if __name__ == "__main__":

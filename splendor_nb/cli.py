@@ -244,28 +244,41 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _add_tournament(subparsers: Subparsers) -> None:
+    from splendor_nb.ai import LEVELS
+
     command = subparsers.add_parser(
-        "tournament", help="rate two AI levels against each other",
+        "tournament", help="rate AI levels against each other",
         description="Play two-player games between two levels, seats swapped every other "
                     "game; print win rates with 95%% Wilson confidence intervals, draws and "
-                    "the median seconds per move of each level.")
-    command.add_argument("level_a", metavar="LEVEL_A", choices=("easy", "medium", "hard"))
-    command.add_argument("level_b", metavar="LEVEL_B", choices=("easy", "medium", "hard"))
-    command.add_argument("--games", type=int, default=200, metavar="N")
+                    "the median seconds per move of each level. With no levels, a round robin "
+                    "of every pair of levels, and each level's Bradley-Terry rating (Elo scale) "
+                    "with its 95%% interval.")
+    command.add_argument("level_a", metavar="LEVEL_A", choices=LEVELS, nargs="?")
+    command.add_argument("level_b", metavar="LEVEL_B", choices=LEVELS, nargs="?")
+    command.add_argument("--games", type=int, default=200, metavar="N",
+                         help="games (per pair in a round robin)")
     command.add_argument("--seed", type=int, default=0, metavar="S")
     command.add_argument("--workers", type=int, metavar="W", help="processes (default: all cores)")
     command.add_argument("--budget", type=int, metavar="B",
-                         help="positions the hard bot rates per move")
+                         help="work per move of the searching levels (positions rated by hard, "
+                              "simulations of expert)")
     command.add_argument("--out", type=Path, metavar="DIR", help="also save the games here")
     command.add_argument("--no-progress", dest="progress", action="store_false")
     command.set_defaults(func=_tournament)
 
 
 def _tournament(args: argparse.Namespace) -> int:
+    from splendor_nb.ai import LEVELS
+    from splendor_nb.ai.ladder import ladder
     from splendor_nb.ai.simulate import tournament
 
-    print(tournament(args.level_a, args.level_b, args.games, args.seed, progress=args.progress,
-                     budget=args.budget, workers=args.workers, out_dir=args.out))
+    if args.level_a is None:
+        print(ladder(LEVELS, args.games, args.seed, progress=args.progress,
+                     workers=args.workers))
+        return 0
+    print(tournament(args.level_a, args.level_b or args.level_a, args.games, args.seed,
+                     progress=args.progress, budget=args.budget, workers=args.workers,
+                     out_dir=args.out))
     return 0
 
 

@@ -1,4 +1,4 @@
-"""AI players at three levels: ``Bot(level, seed).choose(state) -> Move``.
+"""AI players at four levels: ``Bot(level, seed).choose(state) -> Move``.
 
 Every bot decides from ``state.player_view(me)`` only, so it never sees the deck order nor an
 opponent's blind reserve (R-RESERVE-HIDDEN): two states that differ only in hidden information
@@ -12,6 +12,9 @@ seed, its level, its budget and what it sees, so games between seeded bots repla
   race, buying power, points; opponents' chances subtracted, so it blocks) and plays the best.
 - ``hard``: searches a few moves ahead (see :mod:`splendor_nb.ai.search`) on sampled deals of
   the unseen cards, within a budget of positions rated per move.
+- ``expert``: information-set Monte Carlo tree search (see :mod:`splendor_nb.ai.expert`) over
+  fresh deals of the unseen cards, its positions rated by a value model learned from bot games
+  (:mod:`splendor_nb.ai.model`), within a budget of simulations per move.
 
 >>> from splendor_nb import new_game
 >>> state = new_game(players=2, seed=5)
@@ -27,13 +30,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from splendor_nb.ai.expert import SIMULATIONS, expert
 from splendor_nb.ai.heuristics import actions, changing, keep_weights, relative, values, wait_turns
 from splendor_nb.ai.search import DEFAULT_BUDGET, EXACT_RETURNS, search
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
 from splendor_nb.rules import RESERVE_LIMIT
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+"""The levels, weakest first: every menu of bots lists these."""
+DEFAULT_BUDGETS: dict[str, int] = {"hard": DEFAULT_BUDGET, "expert": SIMULATIONS}
+"""Each searching level's budget per move: positions rated (hard), simulations (expert)."""
 EASY_BUY = 0.8
 """How often the easy bot buys when it can."""
 EASY_RESERVE = 0.06
@@ -41,10 +48,13 @@ EASY_RESERVE = 0.06
 
 
 class Bot:
-    """An AI player. ``budget`` (hard only) is the number of positions rated per move.
+    """An AI player. ``budget`` is the work per move of the searching levels: positions
+    rated (hard), simulations (expert); the other levels ignore it.
 
     >>> Bot("hard", seed=2)
     Bot('hard', seed=2)
+    >>> Bot("expert", seed=2).budget
+    300
     """
 
     def __init__(self, level: str, seed: int | None = None, budget: int | None = None) -> None:
@@ -52,7 +62,7 @@ class Bot:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
         self.level = level
         self.seed = random.randrange(1 << 63) if seed is None else seed
-        self.budget = DEFAULT_BUDGET if budget is None else budget
+        self.budget = DEFAULT_BUDGETS.get(level, DEFAULT_BUDGET) if budget is None else budget
 
     def __repr__(self) -> str:
         return f"Bot({self.level!r}, seed={self.seed})"
@@ -74,6 +84,8 @@ class Bot:
             return _easy(view, moves, rng)
         if self.level == "medium":
             return _medium(view, moves, rng)
+        if self.level == "expert":
+            return expert(view, rng, self.budget)
         return search(view, rng, self.budget)
 
 

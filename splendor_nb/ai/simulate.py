@@ -234,10 +234,10 @@ def seating(players: int, levels: Sequence[str]) -> tuple[str, ...]:
 
     >>> seating(4, ("medium", "hard"))
     ('medium', 'hard', 'medium', 'hard')
-    >>> seating(2, ("easy", "expert"))
+    >>> seating(2, ("easy", "master"))
     Traceback (most recent call last):
     ...
-    ValueError: unknown level 'expert': choose among easy, medium, hard
+    ValueError: unknown level 'master': choose among easy, medium, hard, expert
     """
     if not levels:
         raise ValueError("give at least one level")

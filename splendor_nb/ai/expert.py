@@ -1,0 +1,172 @@
+"""The expert bot's search: information-set Monte Carlo tree search guided by the value model.
+
+One tree is grown over the moves of the player to move and of everyone after them. Each
+simulation deals the cards its player cannot see at random again (``determinize``: the deck
+order and the opponents' blind reserves, R-RESERVE-HIDDEN), so the tree averages over the deals
+consistent with what the player knows instead of believing any one of them. A simulation walks
+down from the root, at each position picking among the moves legal in this deal the one with
+the best ``chance + EXPLORATION * prior * sqrt(visits) / (1 + its visits)`` for the player who
+moves there (PUCT; every player plays for themselves, so it works for 2 to 4 players). At the
+first position it reaches that the tree has not expanded, it rates every move there by the
+value model (:mod:`splendor_nb.ai.model`) in one batch: those ratings are the moves' priors
+and first estimates, and the position's own rating is the simulation's result, added to every
+position on the way down. The move played is the root's most visited one.
+
+Below the root only one variant of each action is followed (the tokens least needed returned,
+:func:`~splendor_nb.ai.heuristics.actions`); at the root, every way of returning tokens is
+rated while there are at most ``EXACT_RETURNS`` legal moves. The budget is the number of
+simulations, so a move's work does not depend on the machine's speed.
+
+>>> import random
+>>> from splendor_nb import new_game
+>>> state = new_game(players=2, seed=4)
+>>> expert(state.player_view(0), random.Random(1), simulations=30) in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from splendor_nb.ai.heuristics import actions, changing
+from splendor_nb.ai.search import EXACT_RETURNS
+from splendor_nb.engine import GameState
+from splendor_nb.moves import Move
+
+SIMULATIONS = 300
+"""Simulations per move by default (docs/ai.md gives the time it takes)."""
+EXPLORATION = 1.0
+"""PUCT's weight of the prior against the chances found (chances run from 0 to 1)."""
+PRIOR_TEMPERATURE = 0.05
+"""A move whose rated win chance is this much higher gets e (2.718...) times the prior."""
+
+
+class _Node:
+    """A move's result in the tree: its first rating, and the chances summed over visits."""
+
+    __slots__ = ("chances", "children", "moves", "prior", "seen", "total", "visits")
+
+    def __init__(self, chances: Sequence[float], prior: float) -> None:
+        self.chances = tuple(chances)
+        self.prior = prior
+        self.visits = 0
+        self.total = [0.0] * len(self.chances)
+        self.children: dict[Move, _Node] | None = None
+        self.seen: object = None
+        """What decides the moves of the last deal that came here, and those moves: most
+        deals bring the same market here, and finding the moves again costs more than
+        comparing."""
+        self.moves: list[Move] = []
+
+    def worth(self, player: int) -> float:
+        """``player``'s chance of winning here: found by the visits, else the first rating."""
+        return self.total[player] / self.visits if self.visits else self.chances[player]
+
+
+def expert(view: GameState, rng: random.Random, simulations: int = SIMULATIONS) -> Move:
+    """The move the search prefers for the player to move in ``view`` (their view: the search
+    deals what they cannot see itself), after ``simulations`` simulations."""
+    root_moves = changing(view.legal_moves())
+    if len(root_moves) == 1:
+        return root_moves[0]
+    if len(root_moves) > EXACT_RETURNS:
+        root_moves = actions(view, root_moves)
+    me = view.current_player
+    children = grow(view, rng, simulations, root_moves).children or {}
+    return max(root_moves, key=lambda m: (children[m].visits, children[m].worth(me))
+               if m in children else (-1, 0.0))
+
+
+def grow(view: GameState, rng: random.Random, simulations: int,
+         root_moves: Sequence[Move]) -> _Node:
+    """The tree after ``simulations`` simulations from ``view``, the root's moves given; its
+    root's ``visits`` count them.
+
+    >>> from splendor_nb import new_game
+    >>> view = new_game(seed=1).player_view(0)
+    >>> grow(view, random.Random(0), 12, view.legal_moves()).visits
+    12
+    """
+    me = view.current_player
+    root = _Node(rate([view])[0], 1.0)
+    for _ in range(max(1, simulations)):
+        _simulate(root, view.determinize(me, rng.randrange(1 << 32)), root_moves)
+    return root
+
+
+def _simulate(root: _Node, deal: GameState, root_moves: Sequence[Move]) -> None:
+    """One simulation on one deal: down to a position not yet expanded, expand it, back up."""
+    node = root
+    state = deal
+    path = [root]
+    while not state.over:
+        moves = root_moves if node is root else _moves(node, state)
+        expanded = node.children is not None
+        _expand(node, state, moves)
+        if not expanded:
+            break
+        move = _select(node, moves, state.current_player)
+        node = (node.children or {})[move]
+        state = state.apply(move)
+        path.append(node)
+    result = node.chances
+    for visited in path:
+        visited.visits += 1
+        for i, chance in enumerate(result):
+            visited.total[i] += chance
+
+
+def rate(states: Sequence[GameState]) -> list[list[float]]:
+    """Every player's chance of winning in each of ``states``, by the value model (numpy is
+    imported on the first call, not with the bots).
+
+    >>> from splendor_nb import new_game
+    >>> [round(sum(row), 6) for row in rate([new_game(seed=1), new_game(seed=2)])]
+    [1.0, 1.0]
+    """
+    from splendor_nb.ai.model import win_chances
+
+    result: list[list[float]] = win_chances(states).tolist()
+    return result
+
+
+def _moves(node: _Node, state: GameState) -> list[Move]:
+    """One variant of each action legal in ``state`` (the node's moves of the last deal when
+    the market, the supply, the players and the decks left are the same)."""
+    seen = (state.market_rows, state.supply_counts, state.players,
+            tuple(bool(deck) for deck in state.decks))
+    if seen != node.seen:
+        node.seen = seen
+        node.moves = actions(state, changing(state.legal_moves()))
+    return node.moves
+
+
+def _expand(node: _Node, state: GameState, moves: Sequence[Move]) -> None:
+    """Rate the moves of ``moves`` the node has no child for yet (a new deal may bring new
+    cards to the market), all in one batch of the value model."""
+    children = node.children if node.children is not None else {}
+    new = [move for move in moves if move not in children]
+    if new:
+        mover = state.current_player
+        chances = rate([state.apply(move) for move in new])
+        top = max(row[mover] for row in chances)
+        for move, row in zip(new, chances, strict=True):
+            children[move] = _Node(row, math.exp((row[mover] - top) / PRIOR_TEMPERATURE))
+    node.children = children
+
+
+def _select(node: _Node, moves: Sequence[Move], mover: int) -> Move:
+    """PUCT among the moves legal in this deal."""
+    children = node.children or {}
+    total_prior = sum(children[m].prior for m in moves)
+    scale = EXPLORATION * math.sqrt(node.visits + 1) / total_prior
+    best = moves[0]
+    best_score = -math.inf
+    for move in moves:
+        child = children[move]
+        score = child.worth(mover) + scale * child.prior / (1 + child.visits)
+        if score > best_score:
+            best, best_score = move, score
+    return best

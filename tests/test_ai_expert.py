@@ -1,0 +1,153 @@
+"""The expert level: legal moves only, deterministic for a seed, a budget of work (simulations,
+not seconds), decisions from its player's view only (R-RESERVE-HIDDEN), and its value model
+read from the package's data."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from importlib import resources
+
+import numpy as np
+import pytest
+
+import splendor_nb.ai.expert as expert_module
+from splendor_nb import GameState, Move, new_game
+from splendor_nb.ai import Bot
+from splendor_nb.ai.expert import expert, grow, rate
+from splendor_nb.ai.features import FEATURES, NAMES, features
+from splendor_nb.ai.model import WEIGHTS_FILE, load_weights, win_chances
+
+SMALL = 16
+"""Simulations per move small enough for whole test games."""
+
+
+def play(bots: list[Bot], seed: int, players: int) -> list[GameState]:
+    state = new_game(players=players, seed=seed)
+    states = [state]
+    while not state.is_over:
+        assert state.turn < 1000, "game does not end"
+        move = bots[state.current_player].choose(state)
+        assert move in state.legal_moves(), f"{move} is not legal at turn {state.turn}"
+        state = state.apply(move)
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_expert_plays_only_legal_moves(players: int) -> None:
+    """Whole games at every player count, returns above 10 (R-LIMIT10) and nobles (R-NOBLE)
+    included: every move the expert picks is one of ``legal_moves()``."""
+    bots = [Bot("expert", seed=seat, budget=SMALL) if seat % 2 == 0 else Bot("medium", seed=seat)
+            for seat in range(players)]
+    assert play(bots, 200 + players, players)[-1].is_over
+
+
+def test_same_seed_same_moves() -> None:
+    """Determinism: a seeded expert plays the same game twice; another seed may differ."""
+    def game(seed: int) -> list[str]:
+        bots = [Bot("expert", seed=seed, budget=SMALL), Bot("easy", seed=1)]
+        return [str(s.last_move) for s in play(bots, 11, 2)[1:]]
+
+    assert game(4) == game(4)
+
+
+def test_the_budget_is_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget counts work, not time: the search runs exactly its simulations, and a model
+    made slower (a busy machine) changes neither their number nor the move."""
+    state = new_game(players=2, seed=3).apply(Move.parse("+wbg")).apply(Move.parse("+rkg"))
+    view = state.player_view(state.current_player)
+    for simulations in (5, 40):
+        assert grow(view, random.Random(1), simulations, view.legal_moves()).visits == \
+            simulations
+    quick = expert(view, random.Random(1), 40)
+
+    def slow(states: list[GameState]) -> list[list[float]]:
+        time.sleep(0.002)
+        return rate(states)
+
+    monkeypatch.setattr(expert_module, "rate", slow)
+    assert expert(view, random.Random(1), 40) == quick
+
+
+def positions_with_hidden_cards() -> list[GameState]:
+    """Positions where the opponent of the player to move holds a blind reserve."""
+    found = []
+    for seed in range(3):
+        state = new_game(players=2, seed=seed)
+        bots = [Bot("medium", seed=1), Bot("easy", seed=2)]
+        for _ in range(6):
+            state = state.apply(bots[state.current_player].choose(state))
+        found.append(state.apply(Move.parse("R?1")))
+    return found
+
+
+def test_hidden_cards_do_not_change_the_move() -> None:
+    """R-RESERVE-HIDDEN: states that differ only in the deck order and the opponent's blind
+    reserve give the same move for the same seed."""
+    for state in positions_with_hidden_cards():
+        me = state.current_player
+        for deal in (1, 2):
+            other = state.determinize(me, deal)
+            assert other.players[1 - me].hidden != state.players[1 - me].hidden
+            assert Bot("expert", seed=8, budget=60).choose(other) == \
+                Bot("expert", seed=8, budget=60).choose(state)
+
+
+def test_the_search_is_given_the_view_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot hands its search the player's view, never the position itself: the view's decks
+    and the opponent's blind reserve are a fixed redeal, not the real ones."""
+    import splendor_nb.ai.bots as bots_module
+
+    state = positions_with_hidden_cards()[0]
+    me = state.current_player
+    seen: list[GameState] = []
+
+    def spy(view: GameState, rng: random.Random, simulations: int) -> Move:
+        seen.append(view)
+        return expert(view, rng, simulations)
+
+    monkeypatch.setattr(bots_module, "expert", spy)
+    Bot("expert", seed=2, budget=10).choose(state)
+    assert seen == [state.player_view(me)] and seen[0].decks != state.decks
+
+
+def test_the_bots_load_numpy_only_for_the_expert() -> None:
+    """The app imports the bots without numpy (a tenth of a second); the expert's first move
+    reads the model."""
+    script = ("import sys; import splendor_nb.ai; "
+              "print('numpy' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True)
+    assert run.stdout.strip() == "False"
+
+
+def test_the_model_is_package_data() -> None:
+    """The weights ship in splendor_nb/data and read back as a network of the features' size;
+    its chances are probabilities, and a finished game gives its winner 1."""
+    assert resources.files("splendor_nb.data").joinpath(WEIGHTS_FILE).is_file()
+    weights = load_weights()
+    assert weights.hidden.shape[0] == FEATURES == len(NAMES)
+    states = play([Bot("medium", seed=1), Bot("easy", seed=2)], 4, 2)
+    chances = win_chances(states)
+    assert np.allclose(chances.sum(axis=1), 1) and (chances >= 0).all()
+    assert chances[-1][states[-1].winners[0]] == 1.0
+    assert len(features(states[-2])) == 2
+
+
+def test_the_model_favours_the_leader() -> None:
+    """Late in a game the model gives the eventual winner the better chance more often than
+    not (a sanity check of the trained weights, not a measure of them: docs/ai.md has that)."""
+    right = total = 0
+    for seed in range(6):
+        states = play([Bot("medium", seed=seed), Bot("medium", seed=seed + 50)], 30 + seed, 2)
+        winners = states[-1].winners
+        if len(winners) != 1:
+            continue
+        late = states[-6:-1]
+        chances = win_chances(late)
+        right += int((chances[:, winners[0]] > 0.5).sum())
+        total += len(late)
+    assert right > total * 0.7
