@@ -340,3 +340,11 @@ def test_the_chart_is_dimmed_while_the_games_kept_are_counted_again() -> None:
     shown.charts.show(found)
     assert "splendor-analyse-stale" not in shown.charts.chart._dom_classes
     assert shown.charts.counting.layout.display == "none"
+
+
+def test_a_filter_that_keeps_every_game_is_not_counted_again() -> None:
+    shown = tab()
+    everything = shown.charts.found
+    shown.filters.level.value = "easy"  # the easy bot plays in every shipped game
+    assert "400 of 400 games" in shown.count.value
+    assert shown.charts.found is everything

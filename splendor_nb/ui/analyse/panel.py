@@ -182,7 +182,8 @@ class AnalysePanel:
                                  f"{html.escape(none)}</span>")
         self.export.enable(bool(len(kept)))
         self._list()
-        everything = chosen.is_everything and len(games.table) == games.total  # not capped
+        # every game of the corpus kept (not capped): its count is the unfiltered one
+        everything = len(kept) == len(games.table) == games.total
         self._count_games(corpus, None if everything else kept["game"].tolist())
 
     def open_game(self, game: str) -> None:
@@ -291,7 +292,7 @@ class AnalysePanel:
         """Chart the aggregates of ``games`` (``None``: all), counted now or found counted."""
         if self.state.corpus is None:
             return
-        key = (self.state.corpus, self.state.filter)
+        key = (self.state.corpus, GameFilter() if games is None else self.state.filter)
         with self._lock:
             self._generation += 1
             generation = self._generation
