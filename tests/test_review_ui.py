@@ -382,3 +382,10 @@ def test_the_viewer_speaks_each_language() -> None:
                             ("tr", "Hamleler")):
         viewer = ReplayViewer(ReplayController(short_game()), language=language)
         assert viewer.moves.label == moves
+
+
+def test_the_public_demo_reviews_on_one_process() -> None:
+    demo = viewer_of(short_game())
+    assert demo.review.workers is None  # every core on one's own machine
+    read_only = ReplayViewer(ReplayController(short_game(), read_only=True))
+    assert read_only.review.workers == 1  # visitors share the demo's machine

@@ -67,6 +67,9 @@ class ReviewPanel:
         self.controller = controller
         self.language = language
         self.budget = budget or review_budget()
+        self.workers = 1 if controller.read_only else None
+        """The review's processes: every core, or one in the public demo (read-only), where
+        many visitors share the machine."""
         words = translator(language)
         self.thread: threading.Thread | None = None
         self._cancel = threading.Event()
@@ -159,7 +162,7 @@ class ReviewPanel:
             words = translator(self.language)
             try:
                 result = review_in_steps(replay, advance, self._cancel, self.budget,
-                                         on_part=part)
+                                         on_part=part, workers=self.workers)
             except ReviewCancelled as stopped:
                 self._say(words.gettext(
                     "Review cancelled after {done} of {total} positions; the ones judged are "

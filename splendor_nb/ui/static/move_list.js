@@ -28,7 +28,7 @@ function render({ model, el }) {
       item.dataset.depth = String(row.depth);
       if (row.depth) {
         item.classList.add("side-line");
-        item.style.setProperty("--splendor-depth", String(row.depth));
+        item.style.setProperty("--side-line-depth", String(row.depth));
       }
       if (row.player >= 0) {  // the setup has no player
         item.dataset.player = String(row.player);
