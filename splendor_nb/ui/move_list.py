@@ -40,7 +40,8 @@ class MoveList(anywidget.AnyWidget):
     ``mark``. Clicking a row sets ``at``. Text goes into the page as text, never as HTML. A
     player's name has a dot in the player's colour (``--splendor-player-I``, from
     :func:`splendor_nb.palette.css_variables`). ``in_words`` shows the moves in words;
-    ``hide_after`` (spoiler-free mode) hides the main line's moves after that turn (-1: none).
+    ``hide_after`` (spoiler-free mode) hides the moves after that turn, in any line (a line
+    promoted away may hold what happened), -1: none.
     """
 
     _esm = Path(__file__).parent / "static" / "move_list.js"

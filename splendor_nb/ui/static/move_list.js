@@ -58,10 +58,10 @@ function render({ model, el }) {
     hide();
     select();
   }
-  function hide() {  // spoiler-free mode: the main line's moves after the shown turn
+  function hide() {  // spoiler-free mode: every move after the shown turn, in any line
     const after = model.get("hide_after");
     for (const item of items.values()) {
-      item.hidden = after >= 0 && item.dataset.depth === "0" && Number(item.dataset.turn) > after;
+      item.hidden = after >= 0 && Number(item.dataset.turn) > after;
     }
   }
   function select() {
