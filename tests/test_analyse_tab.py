@@ -348,3 +348,13 @@ def test_a_filter_that_keeps_every_game_is_not_counted_again() -> None:
     shown.filters.level.value = "easy"  # the easy bot plays in every shipped game
     assert "400 of 400 games" in shown.count.value
     assert shown.charts.found is everything
+
+
+def test_a_filter_given_from_python_shows_in_the_controls() -> None:
+    shown = tab()
+    shown.filter(GameFilter(level="easy", seat=1, winner="level:medium", rounds=(20, 30)))
+    controls = shown.filters
+    assert (controls.level.value, controls.seat.value, controls.winner.value) == (
+        "easy", 1, "level:medium")
+    assert controls.rounds.value == (20, 30) and controls.chosen == shown.state.filter
+    assert shown.charts.found.games == len(shown.kept)

@@ -163,7 +163,10 @@ class AnalysePanel:
             names=", ".join(names) or "-"))
 
     def filter(self, chosen: GameFilter) -> None:
-        """Keep the games ``chosen`` keeps: their count, list and charts."""
+        """Keep the games ``chosen`` keeps: their count, list and charts (the filters' controls
+        show it)."""
+        if self.filters is not None and self.filters.chosen != chosen:
+            self.filters.show(chosen)
         if chosen != self.state.filter:
             self.state.filter, self.state.page = chosen, 0
         kept = self.kept
