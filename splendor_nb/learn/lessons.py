@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -32,8 +32,10 @@ from typing import Any
 import fastjsonschema
 
 from splendor_nb.engine import GameState, new_game
+from splendor_nb.i18n import PSEUDO_LANGUAGE, current_language, normalise_language
 from splendor_nb.learn.checkers import KINDS, Answer, Situation, expected_move
 from splendor_nb.learn.phrases import Phrase, listing, rule_ids_in
+from splendor_nb.learn.translations import language_folder, pseudo, translated
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
 from splendor_nb.replay import Replay, ReplayError
 from splendor_nb.rulebook import RULE_IDS
@@ -225,9 +227,11 @@ def load_chapter(path: str | os.PathLike[str] | Traversable) -> Chapter:
 
 
 def loads_chapter(text: str, name: str = "<chapter>",
-                  base: Traversable | Path = LESSONS) -> Chapter:
+                  base: Traversable | Path = LESSONS,
+                  texts: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> Chapter:
     """A chapter from its TOML text; ``name`` stands for the file in errors, ``base`` is the
-    folder that ``games/...`` replays are read from.
+    folder that ``games/...`` replays are read from. ``texts`` turns the checked data into
+    the data to build, its texts in another language (:mod:`splendor_nb.learn.translations`).
 
     >>> loads_chapter('title = "No id"', "mine.toml")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -242,25 +246,42 @@ def loads_chapter(text: str, name: str = "<chapter>",
         _validator()(data)
     except fastjsonschema.JsonSchemaValueException as error:
         raise LessonError(name, _field(error.path, data), _schema_problem(error, data)) from None
-    return _Builder(name, base).chapter(data)
+    return _Builder(name, base).chapter(texts(data) if texts is not None else data)
 
 
-def shipped_chapters() -> list[Chapter]:
-    """The chapters shipped with splendor_nb, in the order of their file names.
+def shipped_chapters(language: str | None = None) -> list[Chapter]:
+    """The chapters shipped with splendor_nb, in the order of their file names, their texts in
+    ``language`` (default: the current language; see :mod:`splendor_nb.learn.translations`).
 
     >>> [c.id for c in shipped_chapters()][:2]
     ['setup', 'actions']
+    >>> shipped_chapters("es")[0].title
+    'La caja y la preparación'
     """
-    return list(_shipped())
+    return list(_shipped(normalise_language(language or current_language())))
 
 
 # --- building a chapter ----------------------------------------------------------------------
 
 @cache
-def _shipped() -> tuple[Chapter, ...]:
+def _shipped(language: str) -> tuple[Chapter, ...]:
     files = sorted((f for f in LESSONS.iterdir() if f.name.endswith(".toml")),
                    key=lambda f: f.name)
-    return tuple(load_chapter(f) for f in files)
+    return tuple(_shipped_chapter(f, language) for f in files)
+
+
+def _shipped_chapter(file: Traversable, language: str) -> Chapter:
+    """A shipped chapter with its texts in ``language`` (English where a translation is
+    missing: tests/test_learn_translations.py keeps that from happening)."""
+    if language == PSEUDO_LANGUAGE:
+        return loads_chapter(file.read_text(encoding="utf-8"), str(file), LESSONS, pseudo)
+    folder = language_folder(language)
+    source = LESSONS.joinpath(folder, file.name) if folder else None
+    if source is None or not source.is_file():
+        return load_chapter(file)
+    translation = tomllib.loads(source.read_text(encoding="utf-8"))
+    return loads_chapter(file.read_text(encoding="utf-8"), str(file), LESSONS,
+                         lambda data: translated(data, translation))
 
 
 class _Builder:

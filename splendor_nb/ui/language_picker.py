@@ -120,6 +120,8 @@ class LanguageSwitch:
         self.picker = LanguagePicker(language)
         self.views: tuple[widgets.Widget, ...] = ()
         self.frames: tuple[widgets.Box, ...] = ()
+        self._shown = ""
+        """The language the views speak."""
         self._show(self.picker.value)
         self.picker.observe(lambda change: self.switch(change["new"]), names="value")
 
@@ -135,11 +137,14 @@ class LanguageSwitch:
         if self.picker.value != language:
             self.picker.value = language  # observed: comes back here with the picker's value
             return
+        if language == self._shown:
+            return
         selected = self.app.selected_index
         self._show(language)
         self.app.selected_index = selected
 
     def _show(self, language: str) -> None:
+        self._shown = language
         self.views = tuple(self.build(language))
         if len(self.frames) != len(self.views):
             self.frames = tuple(widgets.Box(layout=widgets.Layout(width="100%"))

@@ -18,7 +18,8 @@ from __future__ import annotations
 import ipywidgets as widgets
 import mistune
 
-from splendor_nb.i18n import translator
+from splendor_nb.i18n import PSEUDO_LANGUAGE, translator
+from splendor_nb.i18n.translator import PSEUDO_WRAP
 from splendor_nb.rulebook import RULE_IDS, rule_text, rule_title, rulebook
 
 WHOLE_BOOK = ""
@@ -58,4 +59,6 @@ class RulesView:
         rule = self.picker.value
         source = rulebook(self.language) if rule == WHOLE_BOOK else rule_text(rule,
                                                                                 self.language)
-        self.text.value = str(_MARKDOWN(source))
+        text = str(_MARKDOWN(source))
+        # The pseudo-language marks the whole rulebook, which is translated as one document
+        self.text.value = PSEUDO_WRAP.format(text) if self.language == PSEUDO_LANGUAGE else text

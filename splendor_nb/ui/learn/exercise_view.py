@@ -23,9 +23,10 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from splendor_nb.i18n import spoken, translator, use_language
+from splendor_nb.i18n import gettext, spoken, translator, use_language
 from splendor_nb.learn import BoardAnswer, Exercise, Feedback
 from splendor_nb.learn.checkers import Answer
+from splendor_nb.learn.translations import OPTION_WORDS
 from splendor_nb.moves import Move
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import Action, ClickableBoard
@@ -179,12 +180,13 @@ class ExerciseView:
         controls: list[widgets.Widget] = []
         if exercise.answer_by == "choice":
             for option in exercise.options:
-                text = str(option)
+                text = str(option)  # the options are keyed by their value, shown in words
+                shown = gettext(OPTION_WORDS[text]) if text in OPTION_WORDS else text
                 button: widgets.Button | widgets.ToggleButton
                 if exercise.multiple:
-                    button = widgets.ToggleButton(description=text, value=False)
+                    button = widgets.ToggleButton(description=shown, value=False)
                 else:
-                    button = widgets.Button(description=text)
+                    button = widgets.Button(description=shown)
                     button.on_click(lambda _button, value=option: self.answer(value))
                 button.layout = widgets.Layout(width="auto")
                 button.add_class("splendor-option")

@@ -61,7 +61,8 @@ class LearnTab:
                  puzzles: Sequence[Puzzle] | None = None, *, language: str | None = None,
                  state: LearnState | None = None) -> None:
         self.language = translator(language).language
-        self.chapters = tuple(chapters if chapters is not None else shipped_chapters())
+        self.chapters = tuple(chapters if chapters is not None else
+                              shipped_chapters(self.language))
         self._puzzles = tuple(puzzles) if puzzles is not None else None
         self._state = state if state is not None else LearnState()
         self.progress = self._state.progress

@@ -22,11 +22,11 @@ import html
 
 import ipywidgets as widgets
 
-from splendor_nb.diagram import LABELS, NODES
+from splendor_nb.diagram import NODES
 from splendor_nb.i18n import spoken, translator, use_language
 from splendor_nb.learn import rules_for
 from splendor_nb.ui.learn.links import LinkedHTML, markdown_html
-from splendor_nb.ui.learn.words import say
+from splendor_nb.ui.learn.words import node_labels, say
 
 RULE_PANEL_CLASS = "splendor-rule-panel"
 
@@ -67,7 +67,7 @@ class RulePanel:
         if not found:
             return
         self.shown = tuple(rule for rule, _ in found)
-        heading = (say("rules_of_node", node=LABELS[target]) if target in NODES
+        heading = (say("rules_of_node", node=node_labels()[target]) if target in NODES
                    else say("rule"))
         self.title.value = f"<b>{html.escape(heading)}</b>"
         self.text.value = "".join(markdown_html(text) for _, text in found)

@@ -32,7 +32,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from splendor_nb.diagram import LABELS, diagram_svg
+from splendor_nb.diagram import diagram_svg
 from splendor_nb.engine import GameState
 from splendor_nb.i18n import spoken, translator, use_language
 from splendor_nb.learn import Option, Walk, walk_click, walk_interaction
@@ -43,7 +43,7 @@ from splendor_nb.ui.board_widget import Action, ClickableBoard
 from splendor_nb.ui.learn.links import LinkedHTML, rule_button, sentence_html
 from splendor_nb.ui.learn.rule_panel import RulePanel
 from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
-from splendor_nb.ui.learn.words import say
+from splendor_nb.ui.learn.words import node_labels, say
 
 WALK_CLASS = "splendor-walk"
 BOARD_NODES = ("take2", "take3", "reserve", "buy")
@@ -182,7 +182,7 @@ class WalkView:
             why = next((option.why.text() for step in walk.steps for option in step.closed
                         if option.next == node), "")
             if why:
-                self.note = say("closed_node", node=LABELS[node], why=why)
+                self.note = say("closed_node", node=node_labels()[node], why=why)
                 self._show()
 
     @spoken
@@ -206,7 +206,8 @@ class WalkView:
         self.board.svg = board_svg(
             walk.preview, viewer=self.viewer, highlight=moved, names=walk.names,
             interaction=walk_interaction(walk, self.picked) if at_board else None)
-        self.diagram.value = diagram_svg(step=walk.view(), clickable=True)
+        self.diagram.value = diagram_svg(step=walk.view(), labels=node_labels(),
+                                              clickable=True)
         self.step.value = self._step_html()
         self._show_ways()
         self.back.disabled = self.restart.disabled = not walk.choices
@@ -268,9 +269,9 @@ class WalkView:
 
 def _way(option: Option) -> str:
     """A branch in words: its arrow's label and where it goes (``yes → Buy a card``)."""
-    target = LABELS[option.next]
-    return target if option.label == target else say("way", label=option.label,
-                                                                      next=target)
+    target = node_labels()[option.next]
+    label = translator().gettext(option.label)  # a diagram label (LABELS), as the walk names it
+    return target if label == target else say("way", label=label, next=target)
 
 
 def _branches(options: Sequence[Option]) -> bool:

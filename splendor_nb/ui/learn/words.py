@@ -7,6 +7,7 @@ language; and :func:`said`, what the widgets show of the engine's sentences.
 'Step 3: Buy a card?'
 """
 
+from splendor_nb.diagram import LABELS
 from splendor_nb.i18n import translator
 from splendor_nb.learn import Phrase
 
@@ -107,6 +108,18 @@ def say(key: str, /, **params: object) -> str:
     ('Step 2: ?', 'Check')
     """
     return translator().gettext(WORDS[key], **params)
+
+
+def node_labels() -> dict[str, str]:
+    """The turn diagram's labels in the current language, by node (``diagram_svg(labels=)``).
+
+    >>> from splendor_nb.i18n import use_language
+    >>> with use_language("es"):
+    ...     node_labels()["start"] == translator("es").gettext(LABELS["start"])
+    True
+    """
+    words = translator()
+    return {node: words.gettext(label) for node, label in LABELS.items()}
 
 
 def said(sentence: Phrase) -> str:
