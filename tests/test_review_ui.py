@@ -389,3 +389,18 @@ def test_the_public_demo_reviews_on_one_process() -> None:
     assert demo.review.workers is None  # every core on one's own machine
     read_only = ReplayViewer(ReplayController(short_game(), read_only=True))
     assert read_only.review.workers == 1  # visitors share the demo's machine
+
+
+def test_a_promoted_side_line_keeps_the_verdicts_before_it() -> None:
+    viewer = viewer_of(short_game())
+    controller = viewer.controller
+    viewer.review.run(wait=True)
+    controller.go(4)
+    other = next(m for m in controller.state.legal_moves() if m != controller.replay.turns[4].move)
+    controller.play(other)
+    controller.promote()
+    review = controller.review
+    assert review is not None and len(review.moves) == 4  # the moves before the new one
+    assert viewer.review.start.layout.display is None  # Review judges the new positions
+    viewer.review.run(wait=True)
+    assert len(controller.review.moves) == len(controller.replay)

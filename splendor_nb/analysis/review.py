@@ -332,6 +332,32 @@ def stored_review(replay: Replay, any_engine: bool = False) -> Review | None:
     return _built(replay, analysis)
 
 
+def held_review(replay: Replay) -> Review | None:
+    """The part of a review that ``replay.analysis`` still holds: the moves of the main line
+    up to the first position it does not cover (a side line promoted there, or a review
+    cancelled), this engine's, whatever its budget; ``None`` when it holds no move. A viewer
+    shows it until the game is reviewed again.
+
+    >>> from splendor_nb.engine import new_game
+    >>> replay = Replay.from_state(new_game(players=2, seed=7))
+    >>> _ = replay.play("+wbg"); _ = replay.play("+rr"); _ = review(replay, budget=60, workers=1)
+    >>> _ = replay.promote(replay.add_variation(2, "+kk"))
+    >>> stored_review(replay) is None, len(held_review(replay).moves)
+    (True, 1)
+    """
+    analysis = replay.analysis
+    if analysis is None or analysis.engine != engine_id():
+        return None
+    played = [turn.move for turn in replay.turns] + [None]
+    held = analysis.positions[:analysis.current(replay.turns)]
+    count = 0
+    while count < len(held) and _complete(held[count], played[count]):
+        count += 1
+    if count < 2:
+        return None
+    return _built(replay, Analysis(analysis.engine, analysis.budget, held[:count]))
+
+
 def pending(replay: Replay, budget: int = DEFAULT_BUDGET) -> int:
     """How many positions :func:`review` would judge (0: the stored analysis is complete and
     current for this budget, and a review returns at once).

@@ -525,10 +525,11 @@ def _number(path: MovePath) -> int:
 
 
 def _stored_review(replay: Replay) -> Review | None:
-    """The review stored in ``replay``'s file, if it is whole and this engine's (the analysis
-    layer is imported only when there is one: it brings pandas)."""
+    """The review stored in ``replay``, this engine's: whole, or the part that still holds (a
+    side line promoted, a review cancelled). The analysis layer is imported only when there is
+    one (it brings pandas)."""
     if replay.analysis is None:
         return None
-    from splendor_nb.analysis.review import stored_review
+    from splendor_nb.analysis.review import held_review, stored_review
 
-    return stored_review(replay)
+    return stored_review(replay) or held_review(replay)
