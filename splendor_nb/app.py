@@ -38,15 +38,17 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from splendor_nb.engine import new_game
+from splendor_nb.i18n import gettext, ngettext, translator, use_language
 from splendor_nb.play import PlaySession, Seat, parse_seats
 from splendor_nb.play.store import DEFAULT_FOLDER
 from splendor_nb.replay import Replay
 from splendor_nb.rulebook import RULE_IDS
 from splendor_nb.ui import REPLAYS_DIR, PlayWidget, ReplayController, ReplayViewer, shipped_replays
-from splendor_nb.ui.analyse import AnalyseTab, corpora_folder
+from splendor_nb.ui.analyse import AnalyseTab, corpora_folder, corpus_link
+from splendor_nb.ui.language_picker import LanguageSwitch, parse_language_link
 from splendor_nb.ui.learn import LearnTab
 from splendor_nb.ui.play.from_here import default_seats
-from splendor_nb.ui.rules_view import RulesView
+from splendor_nb.ui.rules_view import WHOLE_BOOK, RulesView
 
 APP_CLASS = "splendor-app"
 """The DOM class of the app's root element (what the browser tests wait for)."""
@@ -57,6 +59,7 @@ DEMO_ENV = "SPLENDOR_DEMO"
 GAMES_ENV = "SPLENDOR_GAMES"
 """The environment variable naming the Play tab's games folder (default: ``games``)."""
 TABS = ("Replay", "Play", "Learn", "Analyse", "Rules")
+"""The tabs' titles in English (:func:`tab_titles` says them in a language)."""
 REPLAY_TAB, PLAY_TAB, LEARN_TAB, ANALYSE_TAB, RULES_TAB = range(len(TABS))
 LEARN_KEYS = ("lesson", "chapter")
 """The query keys that open the Learn tab at a chapter (either one)."""
@@ -83,17 +86,22 @@ class PlayLink(NamedTuple):
     error: str = ""
 
 
-def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.Tab:
+def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
+              lang: str | None = None) -> widgets.Tab:
     """The app's root widget; ``query`` defaults to the Voila page's query string.
 
     It opens the deep-linked replay, else ``FIRST_REPLAY`` (or the first shipped one), at the
     asked turn. The app is
     built before the query string is read, so that a pre-heated Voila kernel has it ready
-    when the page is asked for.
+    when the page is asked for. ``lang`` is its language (default English) unless the query's
+    ``lang=`` asks for another; the picker above the tab bar switches at run time
+    (:class:`~splendor_nb.ui.language_picker.LanguageSwitch`).
 
     >>> app = build_app("replay=../../pyproject.toml")
     >>> "splendor-app" in app._dom_classes, app.titles
     (True, ('Replay', 'Play', 'Learn', 'Analyse', 'Rules'))
+    >>> build_app("lang=tr").titles[LEARN_TAB], build_app(lang="fr").language.language
+    ('Öğren', 'fr')
     """
     shipped = shipped_replays(folder)
     demo = os.environ.get(DEMO_ENV) == "1"
@@ -102,35 +110,90 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR) -> widgets.T
     if shipped:
         controller.open_file(shipped.get(FIRST_REPLAY) or next(iter(shipped.values())))
     else:
-        controller.error = "No replays are shipped: open a replay file."  # no server path shown
-    viewer = ReplayViewer(controller, folder=folder, keyboard="page")
-    rules = RulesView()
-    play = PlayWidget(games_dir=os.environ.get(GAMES_ENV) or DEFAULT_FOLDER, autosave=not demo)
-    learn = LearnTab()
-    analyse = AnalyseTab(folder=None if demo else corpora_folder(),  # the demo: shipped only
-                         on_replay=lambda replay, name: _open_game(app, controller, replay, name))
-    app = widgets.Tab(children=[viewer.widget, play.widget, learn.widget, analyse.widget,
-                                rules.widget],
-                      titles=TABS, layout=widgets.Layout(width="100%"))
+        controller.error = gettext("No replays are shipped: open a replay file.")  # no path
+    app = widgets.Tab(layout=widgets.Layout(width="100%"))
     app.add_class(APP_CLASS)
     app.layout.margin = "0"  # a widget's 2 px margin beside its 100% width scrolled the page
-    app.viewer = viewer  # the tests and the notebook reach the controller through it
-    app.rules = rules
-    app.play = play
-    app.learn = learn
-    app.analyse = analyse
-    _wire_play(app, viewer, play, rules)
+    tabs = _Tabs(app, controller, folder, demo)
+    app.language = LanguageSwitch(app, tabs.views, tab_titles, lang)
+    app.observe(lambda change: _opened(app, change["new"]), names="selected_index")
     query = request_query() if query is None else query
+    asked = parse_language_link(query)
+    if asked is not None:
+        app.language.switch(asked.code)
+        app.language.picker.problem = asked.error
     link = parse_deep_link(query, list(shipped))
     controller.reread()  # a pre-heated kernel read the file before the page was asked for
-    play.form.refresh()  # ... and the games folder
-    _follow(controller, link, shipped)
-    if link.rule is not None:
-        rules.show(link.rule)
-        app.selected_index = RULES_TAB
-    _follow_play(app, play, parse_play_link(query, list(shipped)), shipped)
-    _follow_lesson(app, learn, parse_lesson_link(query))
+    app.play.form.refresh()  # ... and the games folder
+    with use_language(app.language.language):  # the links' messages
+        _follow(controller, link, shipped)
+        if link.rule is not None:
+            app.rules.show(link.rule)
+            app.selected_index = RULES_TAB
+        _follow_play(app, app.play, parse_play_link(query, list(shipped)), shipped)
+        _follow_lesson(app, app.learn, parse_lesson_link(query))
+        corpus = corpus_link(query)
+        if corpus is not None:
+            app.selected_index = ANALYSE_TAB
+            app.analyse.show_corpus(corpus)
     return app
+
+
+def _opened(app: widgets.Tab, tab: int) -> None:
+    """A tab just opened: the Play tab reads the unfinished games again; the Analyse tab
+    builds its content the first time (pandas and plotly are imported only then)."""
+    if tab == PLAY_TAB:
+        app.play.form.refresh()
+    elif tab == ANALYSE_TAB:
+        app.analyse.load()
+
+
+def tab_titles(language: str) -> tuple[str, ...]:
+    """The tabs' titles in ``language``.
+
+    >>> tab_titles("ru")
+    ('Просмотр', 'Игра', 'Обучение', 'Анализ', 'Правила')
+    """
+    words = translator(language)  # the gettext context "tab": a tab's title is a short noun
+    return (words.pgettext("tab", "Replay"), words.pgettext("tab", "Play"),
+            words.pgettext("tab", "Learn"), words.pgettext("tab", "Analyse"),
+            words.pgettext("tab", "Rules"))
+
+
+class _Tabs:
+    """The app's state (the replay controller, the game being played, the lessons' progress,
+    the rule shown) and its views in one language, rebuilt over that state on a switch."""
+
+    def __init__(self, app: widgets.Tab, controller: ReplayController, folder: Path,
+                 demo: bool) -> None:
+        self.app, self.controller, self.folder, self.demo = app, controller, folder, demo
+
+    def views(self, language: str) -> list[widgets.Widget]:
+        """Every tab's view in ``language``, the previous views let go of."""
+        app, controller = self.app, self.controller
+        old = getattr(app, "play", None)
+        if old is not None:
+            app.viewer.close()
+            old.close()
+        viewer = ReplayViewer(controller, folder=self.folder, keyboard="page", language=language)
+        rules = RulesView(app.rules.picker.value if old is not None else WHOLE_BOOK,
+                          language=language)
+        play = PlayWidget(games_dir=os.environ.get(GAMES_ENV) or DEFAULT_FOLDER,
+                          autosave=not self.demo, language=language,
+                          session=old.session if old is not None else None)
+        if old is not None and old.setup.layout.display != "none":
+            play.show_form()
+        learn = LearnTab(language=language, state=app.learn.state if old is not None else None)
+        analyse = AnalyseTab(language, folder=None if self.demo else corpora_folder(),
+                             on_replay=lambda replay, name: _open_game(app, controller, replay,
+                                                                       name),
+                             state=app.analyse.state if old is not None else None, lazy=True)
+        if old is not None:
+            app.analyse.close()
+        app.viewer = viewer  # the tests and the notebook reach the controller through it
+        app.rules, app.play, app.learn, app.analyse = rules, play, learn, analyse
+        _wire_play(app, viewer, play, rules)
+        return [viewer.widget, play.widget, learn.widget, analyse.widget, rules.widget]
 
 
 def parse_deep_link(query: str, names: list[str]) -> DeepLink:
@@ -147,8 +210,8 @@ def parse_deep_link(query: str, names: list[str]) -> DeepLink:
     rule = params.get("rule", [None])[-1]
     if rule is not None:
         if rule not in RULE_IDS:
-            return DeepLink(error=f"There is no rule {rule!r}; rule ids look like R-TAKE2 "
-                            "(see the Rules tab).")
+            return DeepLink(error=gettext("There is no rule {rule}; rule ids look like R-TAKE2 "
+                                          "(see the Rules tab).", rule=repr(rule)))
         return DeepLink(rule=rule)
     name = params.get("replay", [None])[-1]
     turn_text = params.get("turn", [None])[-1]
@@ -156,18 +219,27 @@ def parse_deep_link(query: str, names: list[str]) -> DeepLink:
         name = name.removesuffix(".json")
         if name not in names:
             listed = ", ".join(names[:12]) + (", …" if len(names) > 12 else "")
-            return DeepLink(None, None, f"There is no shipped replay named {name!r}. "
-                            + (f"Shipped replays: {listed}." if names
-                               else "No replays are shipped."))
+            return DeepLink(None, None, " ".join((
+                gettext("There is no shipped replay named {name}.", name=repr(name)),
+                _shipped_sentence(listed))))
     if turn_text is None:
         return DeepLink(name)
     try:
         turn = int(turn_text)
     except ValueError:
-        return DeepLink(name, None, f"turn must be a whole number, not {turn_text!r}.")
+        return DeepLink(name, None, gettext("turn must be a whole number, not {text}.",
+                                            text=repr(turn_text)))
     if turn < 0:
-        return DeepLink(name, None, f"turn must be 0 (the setup) or more, not {turn}.")
+        return DeepLink(name, None, gettext("turn must be 0 (the setup) or more, not {turn}.",
+                                            turn=turn))
     return DeepLink(name, turn)
+
+
+def _shipped_sentence(listed: str) -> str:
+    """The shipped replays' names in a sentence, or that there are none."""
+    if not listed:
+        return gettext("No replays are shipped.")
+    return gettext("Shipped replays: {names}.", names=listed)
 
 
 def parse_play_link(query: str, names: list[str]) -> PlayLink | None:
@@ -186,14 +258,15 @@ def parse_play_link(query: str, names: list[str]) -> PlayLink | None:
         return None
     name = params["play"][-1].removesuffix(".json") or None
     if name is not None and name not in names:
-        return PlayLink(error=f"There is no shipped replay named {name!r} to play from. "
-                        + (f"Shipped replays: {', '.join(names[:12])}." if names
-                           else "No replays are shipped."))
+        return PlayLink(error=" ".join((
+            gettext("There is no shipped replay named {name} to play from.", name=repr(name)),
+            _shipped_sentence(", ".join(names[:12])))))
     numbers: dict[str, int | None] = {}
     for key in ("turn", "seed"):
         text = params.get(key, [""])[-1]
         if text and not (text.isascii() and text.isdigit()):
-            return PlayLink(error=f"{key} must be a whole number from 0 on, not {text!r}.")
+            return PlayLink(error=gettext("{key} must be a whole number from 0 on, not {text}.",
+                                          key=key, text=repr(text)))
         numbers[key] = int(text) if text else None
     seats = params.get("seats", [""])[-1] or None
     return PlayLink(name, numbers["turn"] or 0, seats, numbers["seed"])
@@ -231,16 +304,18 @@ def _follow(controller: ReplayController, link: DeepLink, shipped: dict[str, Pat
     elif link.turn is not None:
         controller.go(link.turn)
     if link.turn is not None and link.turn > len(controller.replay):
-        controller.error = (f"Turn {link.turn} is past the end of {controller.name} "
-                            f"({len(controller.replay)} turns): showing the last position.")
+        controller.error = gettext("Turn {turn} is past the end of {name} ({turns}): showing the "
+                                   "last position.", turn=link.turn, name=controller.name,
+                                   turns=ngettext("{count} turn", "{count} turns",
+                                                  len(controller.replay)))
     if link.error:
         controller.error = " ".join(filter(None, [link.error, controller.error]))
 
 
 def _wire_play(app: widgets.Tab, viewer: ReplayViewer, play: PlayWidget,
                rules: RulesView) -> None:
-    """Play from here (Replay -> Play), Review this game (Play -> Replay), rule ids (-> Rules),
-    and the unfinished games read again whenever the Play tab is opened."""
+    """Play from here (Replay -> Play), Review this game (Play -> Replay), rule ids (-> Rules).
+    """
     controller = viewer.controller
 
     def play_from(replay: Replay, turn: int, seats: tuple[Seat, ...], source: str) -> None:
@@ -253,6 +328,8 @@ def _wire_play(app: widgets.Tab, viewer: ReplayViewer, play: PlayWidget,
         else:
             controller.open(Replay.loads(session.replay.dumps()), name=session.path.stem,
                             turn=1)
+        if not controller.waiting and controller.name == session.path.stem:
+            app.viewer.review.run()  # the game just played, reviewed in a thread (the viewer now)
         app.selected_index = REPLAY_TAB
 
     def rule(rule_id: str) -> None:
@@ -262,8 +339,6 @@ def _wire_play(app: widgets.Tab, viewer: ReplayViewer, play: PlayWidget,
     viewer.play_from_here.on_play = play_from
     play.on_review = review
     play.on_rule = rule
-    app.observe(lambda change: play.form.refresh() if change["new"] == PLAY_TAB else None,
-                names="selected_index")
 
 
 def _open_game(app: widgets.Tab, controller: ReplayController, replay: Replay,
@@ -289,7 +364,8 @@ def _follow_play(app: widgets.Tab, play: PlayWidget, link: PlayLink | None,
         seats = parse_seats(link.seats) if link.seats else default_seats(replay, turn)
         play.play_from(replay, turn, seats, source=f"{link.name}.json", seed=link.seed)
     except ValueError as problem:  # the wrong number of seats, a finished position
-        play.form.problem(f"Cannot play from turn {turn} of {link.name}: {problem}")
+        play.form.problem(gettext("Cannot play from turn {turn} of {name}: {problem}",
+                                  turn=turn, name=link.name, problem=problem))
 
 
 def _follow_lesson(app: widgets.Tab, learn: LearnTab, name: str | None) -> None:
