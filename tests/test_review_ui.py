@@ -8,6 +8,7 @@ mode; a viewer rebuilt in another language over the same controller."""
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 
@@ -404,3 +405,18 @@ def test_a_promoted_side_line_keeps_the_verdicts_before_it() -> None:
     assert viewer.review.start.layout.display is None  # Review judges the new positions
     viewer.review.run(wait=True)
     assert len(controller.review.moves) == len(controller.replay)
+
+
+def test_closing_twice_and_dropping_a_closed_viewer_raise_nothing(
+        recwarn: pytest.WarningsRecorder) -> None:
+    controller = ReplayController(short_game())
+    viewer = ReplayViewer(controller)
+    viewer.close()
+    viewer.close()
+    for widget in (viewer.moves, viewer.keyboard, viewer.address):
+        widget.__del__()  # what ipywidgets does when the widget is dropped
+    del viewer
+    gc.collect()
+    controller.go(2)  # nothing of the closed viewer listens any more
+    assert ReplayViewer(controller).navigation.slider.value == 2
+    assert not [w for w in recwarn if "Unraisable" in type(w.message).__name__]

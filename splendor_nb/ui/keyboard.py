@@ -67,12 +67,15 @@ class KeyboardShortcuts(anywidget.AnyWidget):
         self.controller = controller
         self.on_msg(self._pressed)
         controller.observe(self._offer, names=["at", "replay", "revision", "review"])
+        self._attached = True
         self._offer()
 
-    def close(self) -> None:
-        """Stop observing the controller, then close the widget."""
-        self.controller.unobserve(self._offer, names=["at", "replay", "revision", "review"])
-        super().close()
+    def detach(self) -> None:
+        """Stop observing the controller (a viewer rebuilt over it drops these keys); the
+        widget is closed as any widget is."""
+        if self._attached:
+            self._attached = False
+            self.controller.unobserve(self._offer, names=["at", "replay", "revision", "review"])
 
     def _offer(self, _change: object = None) -> None:
         """The page takes only the keys that do something here: up and down where moves were

@@ -63,13 +63,16 @@ class MoveList(anywidget.AnyWidget):
         self.observe(self._clicked, names="at")
         controller.observe(self._show_rows, names=["replay", "revision", "review"])
         controller.observe(self._show_at, names="at")
+        self._attached = True
         self._show_rows()
 
-    def close(self) -> None:
-        """Stop observing the controller, then close the widget."""
-        self.controller.unobserve(self._show_rows, names=["replay", "revision", "review"])
-        self.controller.unobserve(self._show_at, names="at")
-        super().close()
+    def detach(self) -> None:
+        """Stop observing the controller (a viewer rebuilt over it drops this list); the
+        widget is closed as any widget is."""
+        if self._attached:
+            self._attached = False
+            self.controller.unobserve(self._show_rows, names=["replay", "revision", "review"])
+            self.controller.unobserve(self._show_at, names="at")
 
     def _clicked(self, change: Mapping[str, Any]) -> None:
         path = parse_path(change["new"])

@@ -326,12 +326,15 @@ class AddressBar(anywidget.AnyWidget):
         self.say = say or (lambda text: setattr(controller, "status", text))
         self.on_msg(self._heard)
         controller.observe(self._show, names=["at", "replay", "path", "name"])
+        self._attached = True
         self._show()
 
-    def close(self) -> None:
-        """Stop observing the controller, then close the widget."""
-        self.controller.unobserve(self._show, names=["at", "replay", "path", "name"])
-        super().close()
+    def detach(self) -> None:
+        """Stop observing the controller (a viewer rebuilt over it drops this bar); the
+        widget is closed as any widget is."""
+        if self._attached:
+            self._attached = False
+            self.controller.unobserve(self._show, names=["at", "replay", "path", "name"])
 
     def copy(self) -> None:
         """Ask the browser to copy a link to the position shown."""

@@ -112,16 +112,22 @@ class ReplayViewer:
              self.address],
             layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-viewer")
+        self._closed = False
 
     def close(self) -> None:
         """Stop every part of this viewer observing the controller and close its widgets (the
-        controller, with the replay, the position and what is unsaved, goes on)."""
+        controller, with the replay, the position and what is unsaved, goes on). A second
+        call does nothing."""
+        if self._closed:
+            return
+        self._closed = True
         self.controller.unobserve(self._show_title, names=["replay", "name", "spoiler_free"])
         for part in (self.toolbar, self.board, self.navigation, self.lines, self.view_switch,
                      self.options, self.annotation, self.diagram, self.stepper, self.charts,
                      self.review):
             part.close()
         for widget in (self.moves, self.keyboard, self.address):
+            widget.detach()
             widget.close()
         self.play_from_here.detach()
         self.widget.close()
