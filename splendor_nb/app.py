@@ -122,10 +122,10 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
     if asked is not None:
         app.language.switch(asked.code)
         app.language.picker.problem = asked.error
-    link = parse_deep_link(query, list(shipped))
     controller.reread()  # a pre-heated kernel read the file before the page was asked for
     app.play.form.refresh()  # ... and the games folder
     with use_language(app.language.language):  # the links' messages
+        link = parse_deep_link(query, list(shipped))
         _follow(controller, link, shipped)
         if link.rule is not None:
             app.rules.show(link.rule)
@@ -172,6 +172,7 @@ class _Tabs:
         """Every tab's view in ``language``, the previous views let go of."""
         app, controller = self.app, self.controller
         old = getattr(app, "play", None)
+        session = old.session if old is not None else None  # the game goes on in the new view
         if old is not None:
             app.viewer.close()
             old.close()
@@ -180,7 +181,7 @@ class _Tabs:
                           language=language)
         play = PlayWidget(games_dir=os.environ.get(GAMES_ENV) or DEFAULT_FOLDER,
                           autosave=not self.demo, language=language,
-                          session=old.session if old is not None else None)
+                          session=session)
         if old is not None and old.setup.layout.display != "none":
             play.show_form()
         learn = LearnTab(language=language, state=app.learn.state if old is not None else None)
