@@ -4,6 +4,10 @@ Each subcommand is one ``_add_<name>(subparsers)`` function that registers its a
 ``func``, the function that runs it and returns the exit status; to add a command, write one and
 list it in ``COMMANDS``.
 
+What a command prints for people is said in the language of ``--lang`` (before the command),
+else of the environment (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English; the help texts
+are English.
+
 >>> main(["validate", "no-such-file.json"])  # the error goes to standard error
 1
 """
@@ -11,12 +15,21 @@ list it in ``COMMANDS``.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from splendor_nb.i18n import (
+    current_language,
+    format_datetime,
+    gettext,
+    ngettext,
+    normalise_language,
+    use_language,
+)
 from splendor_nb.replay import Replay, ReplayError
 
 COMMENT_WIDTH = 88
@@ -29,12 +42,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 when everything went well)."""
     parser = argparse.ArgumentParser(
         prog="splendor-nb", description="Splendor in Jupyter: replays, tables and more.")
+    parser.add_argument("--lang", metavar="CODE",
+                        help="the language of what the commands print: en, fr, es, ru or tr "
+                             "(default: the environment's LC_ALL, LC_MESSAGES or LANG)")
     subparsers = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
     for add in COMMANDS:
         add(subparsers)
     args = parser.parse_args(argv)
-    status: int = args.func(args)
+    with use_language(args.lang or environment_language()):
+        status: int = args.func(args)
     return status
+
+
+def environment_language(environ: dict[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it (``LC_ALL`` first, then
+    ``LC_MESSAGES``, then ``LANG``), if it is one of the app's; else English.
+
+    >>> environment_language({"LANG": "tr_TR.UTF-8"}), environment_language({"LC_ALL": "C"})
+    ('tr', 'en')
+    """
+    environ = dict(os.environ) if environ is None else environ
+    tag = next((environ[key] for key in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(key)),
+               "")
+    return normalise_language(tag)
 
 
 def _add_validate(subparsers: Subparsers) -> None:
@@ -56,9 +86,13 @@ def _validate(args: argparse.Namespace) -> int:
             status = 1
             continue
         final = replay.state(len(replay))
-        ending = "game over" if final.is_over else "unfinished"
-        print(f"{path}: ok, {replay.players} players, {len(replay)} turns, {ending}, "
-              f"scores {'-'.join(map(str, final.scores))}")
+        scores = "-".join(map(str, final.scores))
+        said = {"file": path, "scores": scores,
+                "players": ngettext("{count} player", "{count} players", replay.players),
+                "turns": ngettext("{count} turn", "{count} turns", len(replay))}
+        print(gettext("{file}: ok, {players}, {turns}, game over, scores {scores}", **said)
+              if final.is_over else
+              gettext("{file}: ok, {players}, {turns}, unfinished, scores {scores}", **said))
     return status
 
 
@@ -79,6 +113,13 @@ def _show(args: argparse.Namespace) -> int:
         return 1
     print(show_text(replay))
     return 0
+
+
+def word_list(items: Sequence[str]) -> str:
+    """Names joined as a list in the current language ("Ann and Ben")."""
+    from splendor_nb.play.words import word_list as joined
+
+    return joined(items)
 
 
 def show_text(replay: Replay) -> str:
@@ -108,15 +149,16 @@ def show_text(replay: Replay) -> str:
     lines = [title]
     if headers.get("notes"):
         lines.extend(textwrap.wrap(str(headers["notes"]), width=COMMENT_WIDTH))
-    lines.append("Nobles: " + " ".join(noble.id for noble in start.nobles))
-    lines.append("Market: " + " | ".join(" ".join(card.id for card in row if card is not None)
-                                         for row in start.market_rows))
+    lines.append(gettext("Nobles: {nobles}",
+                         nobles=" ".join(noble.id for noble in start.nobles)))
+    lines.append(gettext("Market: {cards}", cards=" | ".join(
+        " ".join(card.id for card in row if card is not None) for row in start.market_rows)))
     lines.append("")
     for number, entry in enumerate(replay.turns, start=1):
         mover = replay.state(number - 1).current_player
         line = f"{number:3}. {names[mover]:<{width}}  {entry.move}{entry.glyph}"
         if entry.revealed:
-            line += f"  (revealed {entry.revealed})"
+            line += "  " + gettext("(revealed {card})", card=entry.revealed)
         lines.append(line)
         for paragraph in entry.comment.splitlines():
             lines.extend(textwrap.wrap(paragraph, width=COMMENT_WIDTH, initial_indent="     ",
@@ -124,11 +166,16 @@ def show_text(replay: Replay) -> str:
     final = replay.state(len(replay))
     scores = ", ".join(f"{name} {points}" for name, points in zip(names, final.scores,
                                                                    strict=True))
+    turns = ngettext("{count} turn", "{count} turns", len(replay))
     if final.is_over:
-        winners = " and ".join(names[i] for i in final.winners)
-        lines.append(f"\nFinal after {len(replay)} turns: {scores}. Winner: {winners}")
+        winners = word_list([names[i] for i in final.winners])
+        lines.append("\n" + ngettext("Final after {turns}: {scores}. Winner: {winners}",
+                                     "Final after {turns}: {scores}. Winners: {winners}",
+                                     len(final.winners), turns=turns, scores=scores,
+                                     winners=winners))
     else:
-        lines.append(f"\nAfter {len(replay)} turns (game not over): {scores}")
+        lines.append("\n" + gettext("After {turns} (game not over): {scores}", turns=turns,
+                                    scores=scores))
     return "\n".join(lines)
 
 
@@ -162,7 +209,10 @@ def _table(args: argparse.Namespace) -> int:
         table.to_csv(sys.stdout, index=False)
     else:
         table.to_csv(args.csv, index=False)
-        print(f"{args.csv}: {len(table)} rows, {table.game.nunique()} games", file=sys.stderr)
+        print(gettext("{file}: {rows}, {games}", file=args.csv,
+                      rows=ngettext("{count} row", "{count} rows", len(table)),
+                      games=ngettext("{count} game", "{count} games", table.game.nunique())),
+              file=sys.stderr)
     return 0
 
 
@@ -225,8 +275,8 @@ def _simulate(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"interrupted: the whole shards in {args.out} are kept; the same command "
-              "finishes the run", file=sys.stderr)
+        print(gettext("interrupted: the whole shards in {folder} are kept; the same command "
+                      "finishes the run", folder=args.out), file=sys.stderr)
         return 130
     print(run)
     corpus = open_corpus(args.out)
@@ -317,8 +367,9 @@ def _play(args: argparse.Namespace) -> int:
     unfinished = store.unfinished()
     if args.list:
         for number, game in enumerate(unfinished, start=1):
-            print(say("term_unfinished", number=number, names=", ".join(game.names),
-                      turns=say_n("turns", game.turns), date=game.date, path=game.path))
+            print(say("term_unfinished", number=number, names=word_list(game.names),
+                      turns=say_n("turns", game.turns), date=format_datetime(game.modified),
+                      path=game.path))
         if not unfinished:
             print(say("term_none_unfinished", folder=store.folder))
         return 0
@@ -329,9 +380,9 @@ def _play(args: argparse.Namespace) -> int:
                 return 1
             path = Path(args.resume) if args.resume else unfinished[0].path
             session = PlaySession.resume(path, games_dir=args.games_dir,
-                                         hint_budget=args.budget)
+                                         hint_budget=args.budget, language=current_language())
         elif args.seats is None:
-            print("splendor-nb play: give --seats (e.g. --seats ann,hard), or --resume",
+            print(gettext("splendor-nb play: give --seats (e.g. --seats ann,hard), or --resume"),
                   file=sys.stderr)
             return 2
         else:
@@ -345,14 +396,15 @@ def _play(args: argparse.Namespace) -> int:
             elif first.isdigit() and 1 <= int(first) <= len(seats):
                 start = int(first) - 1
             else:
-                print(f"splendor-nb play: --first {first!r} is not a seat", file=sys.stderr)
+                print(gettext("splendor-nb play: --first {first} is not a seat",
+                              first=repr(first)), file=sys.stderr)
                 return 2
             if unfinished:
                 print(say_n("term_resume", len(unfinished), folder=store.folder))
             session = PlaySession(seats, args.seed, first=start, games_dir=args.games_dir,
-                                  hint_budget=args.budget)
+                                  hint_budget=args.budget, language=current_language())
     except (ValueError, OSError) as error:  # a bad seat list, a file that cannot be continued
-        print(f"splendor-nb play: {error}", file=sys.stderr)
+        print(gettext("splendor-nb play: {problem}", problem=error), file=sys.stderr)
         return 1
     return play_in_terminal(session, sys.stdin, sys.stdout)
 

@@ -15,6 +15,25 @@ from splendor_nb.replay import Replay
 from support.games import random_replay
 
 
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands speak the environment's language: English here, whatever the machine's."""
+    for key in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+def test_the_commands_speak_the_language_asked_for(folder: Path,
+                                                   capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    game = str(folder / "game1.json")
+    assert main(["--lang", "ru", "validate", game]) == 0
+    assert "в порядке, 2 игрока" in capsys.readouterr().out
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert main(["show", game]) == 0
+    assert "Cartas visibles: " in capsys.readouterr().out
+
+
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     for seed in (1, 2, 3):
@@ -46,7 +65,7 @@ def test_validate_fails_on_a_bad_file_and_names_the_error(
     assert status == 1
     assert captured.out.count(": ok, ") == 1
     errors = captured.err.splitlines()
-    assert errors[0] == (f"{bad}: turn 4, player 1 (Bo), move 'pass': R-PASS: a player may pass "
+    assert errors[0] == (f"{bad}: turn 4, Bo (player 2), move 'pass': R-PASS: a player may pass "
                          "only when no action is legal")
     assert errors[1].startswith(f"{folder / 'empty.json'}: not valid JSON")
 

@@ -3,17 +3,36 @@ the commands, refusals in words, hot seat, saving, listing and resuming."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+from splendor_nb.i18n import translator
 from splendor_nb.replay import Replay
 
 
 def play(folder: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
     """Run ``splendor-nb play ARGS`` in ``folder`` with ``script`` as its standard input."""
+    english = {**os.environ, "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
     return subprocess.run([sys.executable, "-m", "splendor_nb.cli", "play", *args],
-                          input=script, capture_output=True, text=True, cwd=folder, check=False)
+                          input=script, capture_output=True, text=True, cwd=folder, check=False,
+                          env=english)
+
+
+def test_the_terminal_speaks_the_language_asked_for(tmp_path: Path) -> None:
+    run = play(tmp_path, "quit\n", "--seats", "ann,easy", "--seed", "3")
+    assert "Your legal moves:" in run.stdout
+    turkish = subprocess.run([sys.executable, "-m", "splendor_nb.cli", "--lang", "tr", "play",
+                              "--seats", "ann,easy", "--seed", "3"], input="quit\n",
+                             capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert turkish.returncode == 0, turkish.stderr
+    assert translator("tr").gettext("Your legal moves:") in turkish.stdout
+    assert "Your legal moves:" not in turkish.stdout
+    french = {**os.environ, "LC_ALL": "", "LC_MESSAGES": "", "LANG": "fr_FR.UTF-8"}
+    listed = subprocess.run([sys.executable, "-m", "splendor_nb.cli", "play", "--list"],
+                            capture_output=True, text=True, cwd=tmp_path, check=False, env=french)
+    assert "ann et Easy bot" in listed.stdout  # the list in words, from the environment
 
 
 def saved_games(folder: Path) -> list[Path]:
@@ -52,7 +71,7 @@ def test_commands_refusals_and_resuming_after_the_input_ends(tmp_path: Path) -> 
     assert len(Replay.load(path)) == 2
 
     listed = play(tmp_path, "", "--list")
-    assert listed.stdout.startswith("1. Ann, Hard bot, 2 turns, ") and str(path) in listed.stdout
+    assert listed.stdout.startswith("1. Ann and Hard bot, 2 turns, ") and str(path) in listed.stdout
     again = play(tmp_path, "", "--seats", "Bo,easy")
     assert "You have 1 unfinished game in " in again.stdout
     resumed = play(tmp_path, "resign\n", "--resume", str(path), "--budget", "30")
