@@ -8,7 +8,10 @@ It is voila, changed in these ways (the last in demo mode only):
 - **A closed page's kernel is shut down at once.** On ``beforeunload`` the page posts a shutdown
   request carrying the ``_xsrf`` cookie's value, but voila never sets that cookie, so the request
   is refused ("403 '_xsrf' argument missing", voila issue #1458) and the kernel lives on until it
-  is culled. The page handler here sets the cookie.
+  is culled. The page handler here sets the cookie. voila's page sends that request only once
+  its scripts have run, so the app's template sends it too, from the start of the page (a page
+  closed while it loads); the second request finds the kernel gone (a 404, which the page
+  ignores).
 - **A malformed template file path is a 404** (:class:`TemplateFileHandler`), where voila's
   handler failed with a 500 and a traceback in the log.
 - **A kernel is not culled before its page has connected** (:class:`PageKernelManager`,

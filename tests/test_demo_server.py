@@ -8,12 +8,14 @@ anything outside the server; every page sets the ``_xsrf`` cookie its shutdown r
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
 import socket
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from datetime import timedelta
@@ -222,5 +224,49 @@ def test_other_paths_are_refused_without_a_path_or_a_traceback() -> None:
         assert "Uncaught exception" not in demo.log(), demo.log()
         status, _headers, body = fetch(demo.url + "voila/templates/lab/static/voila.js")
         assert status == 200 and body
+    finally:
+        demo.stop()
+
+
+def shut_down(demo: VoilaServer, kernel_id: str, xsrf: str) -> int:
+    """POST the shutdown request a closed page sends (its form and cookie carry the _xsrf)."""
+    request = urllib.request.Request(
+        f"{demo.url}voila/api/shutdown/{kernel_id}", method="POST",
+        data=urllib.parse.urlencode({"_xsrf": xsrf}).encode(),
+        headers={"Cookie": f"_xsrf={xsrf}",
+                 "Content-Type": "application/x-www-form-urlencoded"})
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as refused:
+        return refused.code
+
+
+def test_a_page_asks_from_its_head_for_its_kernels_shutdown_and_asking_twice_is_fine() -> None:
+    """voila's scripts ask only once they have run; a page closed while it loads asks from its
+    head, and the request voila's scripts send after it finds the kernel gone (a 404)."""
+    demo = start_voila(APP_NOTEBOOK, module=SERVER_MODULE,
+                       extra_args=["--demo", "--VoilaConfiguration.preheat_kernel=False"])
+    try:
+        status, headers, body = fetch(demo.url)
+        assert status == 200, demo.log()
+        head = body[:body.index("<body")]
+        assert "beforeunload" in head and "voila/api/shutdown/" in head
+        config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)'
+                           r"</script>", body, re.S)
+        assert config is not None
+        kernel_id = json.loads(config.group(1))["kernelId"]
+        xsrf = next(cookie.split(";")[0].removeprefix("_xsrf=")
+                    for cookie in headers.get_all("Set-Cookie", [])
+                    if cookie.startswith("_xsrf="))
+        assert kernel_processes(demo) == 1
+        assert shut_down(demo, kernel_id, xsrf) == 204
+        assert shut_down(demo, kernel_id, xsrf) == 404  # voila's own request, after the head's
+        for _ in range(300):  # bounded: the kernel's process exits
+            if kernel_processes(demo) == 0:
+                break
+            time.sleep(0.2)
+        assert kernel_processes(demo) == 0
+        assert "Uncaught exception" not in demo.log(), demo.log()
     finally:
         demo.stop()
