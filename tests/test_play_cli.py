@@ -21,10 +21,10 @@ def play(folder: Path, script: str, *args: str) -> subprocess.CompletedProcess[s
 
 
 def test_the_terminal_speaks_the_language_asked_for(tmp_path: Path) -> None:
-    run = play(tmp_path, "quit\n", "--seats", "ann,easy", "--seed", "3")
+    run = play(tmp_path, "1\nquit\n", "--seats", "ann,easy", "--seed", "3")
     assert "Your legal moves:" in run.stdout
     turkish = subprocess.run([sys.executable, "-m", "splendor_nb.cli", "--lang", "tr", "play",
-                              "--seats", "ann,easy", "--seed", "3"], input="quit\n",
+                              "--seats", "ann,easy", "--seed", "3"], input="1\nquit\n",
                              capture_output=True, text=True, cwd=tmp_path, check=False)
     assert turkish.returncode == 0, turkish.stderr
     assert translator("tr").gettext("Your legal moves:") in turkish.stdout
