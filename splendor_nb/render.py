@@ -510,7 +510,8 @@ def _supply(out: list[str], supply: tuple[int, ...], marks: _Marks,
         else:
             out.append(_pile(x, colour, count, interaction, hint.colours[c]))
         if suggested.colours[c]:
-            out.append(f'<g transform="translate(-30,-30)">{_suggestion_mark(60, 60, 30)}</g>')
+            out.append(f'<g transform="translate(-30,-30)">'
+                       f'{_suggestion_mark(60, 60, 30, tag_below=True)}</g>')
         _badge(out, 20, -20, marks.minus[c], marks.plus[c])
         out.append("</g>")
 
@@ -897,10 +898,12 @@ def _glow(x: float, y: float, width: float, height: float, rx: float) -> str:
             'stroke-width="3"/></g>')
 
 
-def _suggestion_mark(width: float, height: float, rx: float) -> str:
-    """The dashed ring and the "best" tag round what a suggested move touches."""
+def _suggestion_mark(width: float, height: float, rx: float, *, tag_below: bool = False) -> str:
+    """The dashed ring and the "best" tag round what a suggested move touches: the tag on the
+    ring's top edge (a card's neighbour below is drawn over its bottom), or below it."""
+    tag_y = height + 10 if tag_below else -7
     return (_ring(-7, -7, width + 14, height + 14, rx + 6, HINT, "suggestion", dashed=True)
-            + _tag(width / 2, height + 10, "best", HINT, "suggestion-tag"))
+            + _tag(width / 2, tag_y, "best", HINT, "suggestion-tag"))
 
 
 def _ring(x: float, y: float, width: float, height: float, rx: float, colour: str, cls: str,
