@@ -72,7 +72,9 @@ def test_a_corpus_filtered_charted_listed_opened_and_exported(
     expect(summary).to_contain_text("2 players a game")
     expect(summary).to_contain_text("run seed 1")
     chart = tab.locator(".splendor-analyse-chart .js-plotly-plot")
-    expect(chart.locator(".gtitle")).to_have_text("Wins by level", timeout=FIRST_MS)
+    title = tab.locator(".splendor-analyse-chart-title")
+    expect(chart.locator(".barlayer .point").first).to_be_visible(timeout=FIRST_MS)
+    expect(title).to_have_text("Wins by level")
     count = tab.locator(".splendor-analyse-count")
     expect(count).to_have_text("400 of 400 games")
     shoot(tab, f"analyse-{width}.png")
@@ -90,7 +92,7 @@ def test_a_corpus_filtered_charted_listed_opened_and_exported(
     expect(rows.first.locator('[data-key="levels"]')).to_have_text("easy · medium",
                                                                   timeout=UPDATE_MS)
     tab.locator(".splendor-chart-picker select").select_option(label="Game length")
-    expect(chart.locator(".gtitle")).to_have_text("Game length", timeout=UPDATE_MS)
+    expect(title).to_have_text("Game length", timeout=UPDATE_MS)
     bars = chart.locator(".barlayer .point")
     expect(bars.first).to_be_visible()
 
@@ -107,7 +109,8 @@ def test_a_corpus_filtered_charted_listed_opened_and_exported(
     shoot(tab, f"analyse-filtered-{width}.png")
     assert sticks_out(page) == 0
 
-    with page.expect_download(timeout=UPDATE_MS) as download_info:
+    # the export may wait for a count still running beside it in the kernel
+    with page.expect_download(timeout=FIRST_MS) as download_info:
         tab.locator(".splendor-export-csv").click()
     download = download_info.value
     assert download.suggested_filename == "easy-v-medium-2p-filtered.csv"

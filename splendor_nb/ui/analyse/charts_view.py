@@ -12,6 +12,7 @@ the tab, redrawn on a new width), and a progress bar while the games are counted
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Callable
 
@@ -62,9 +63,10 @@ class ChartsView:
                                      layout=widgets.Layout(display="none",
                                                            align_items="center",
                                                            flex_flow="row wrap"))
+        self.title = widgets.HTML()
         self.chart = widgets.Output(layout=widgets.Layout(width="100%"))
         self.chart.add_class("splendor-analyse-chart")
-        self.widget = widgets.VBox([self.picker, self.counting, self.chart],
+        self.widget = widgets.VBox([self.picker, self.counting, self.title, self.chart],
                                    layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-analyse-charts")
         self.picker.observe(lambda change: self._picked(on_pick, change["new"]), names="value")
@@ -83,18 +85,26 @@ class ChartsView:
         self.counting.layout.display = "none"
         self.chart.remove_class(STALE)
         if found is None:
+            self.title.value = ""
             self.chart.outputs = ()
             return
         name = self.picker.value
         figure = corpus_figure(found, name, self.words.language)
+        title = str(figure.layout.title.text)
         height = int(figure.layout.height or 360)
-        figure.update_layout(autosize=True, width=None)
+        # the title above the chart, where it wraps on a phone (plotly's would be cut off); the
+        # legend in a row above the plot, leaving the plot the whole width
+        figure.update_layout(autosize=True, width=None, title=None,
+                             margin={"t": 30, "l": 50, "r": 10, "b": 40},
+                             legend={"orientation": "h", "x": 0, "y": 1.02, "xanchor": "left",
+                                     "yanchor": "bottom"})
         plot = {**json.loads(figure.to_json()),
                 "config": {"displaylogo": False, "responsive": True}}  # fits a new width
-        self.chart.layout.height = f"{height + 10}px"
+        self.title.value = (f"<div class='splendor-analyse-chart-title' role='heading' "
+                            f"aria-level='4'>{html.escape(title)}</div>")
+        self.chart.layout.height = f"{height}px"
         self.chart.outputs = ({"output_type": "display_data", "metadata": {},
-                               "data": {PLOTLY_MIME: plot,
-                                        "text/plain": str(figure.layout.title.text)}},)
+                               "data": {PLOTLY_MIME: plot, "text/plain": title}},)
 
     def _picked(self, on_pick: Callable[[str], object], chart: str) -> None:
         on_pick(chart)
