@@ -27,7 +27,8 @@ from splendor_nb.engine import WINNING_POINTS
 from splendor_nb.i18n import translator
 from splendor_nb.palette import GEM_COLOURS, GUIDE, OUTLINE, PLAYER_COLOURS
 
-LEVEL_COLOURS: dict[str, str] = {"easy": "#4f9a3c", "medium": "#1f6feb", "hard": "#c2185b"}
+LEVEL_COLOURS: dict[str, str] = {"easy": "#4f9a3c", "medium": "#1f6feb", "hard": "#c2185b",
+                                  "expert": "#7b3fa0"}
 """Each bot level's colour in these charts (a level not listed is grey)."""
 OTHER_LEVEL = "#6b7280"
 TOP_CARDS = 20
@@ -330,7 +331,8 @@ def level_name(level: str, language: str | None = None) -> str:
     words = translator(language)
     names = {"easy": words.pgettext("bot level", "easy"),
              "medium": words.pgettext("bot level", "medium"),
-             "hard": words.pgettext("bot level", "hard")}
+             "hard": words.pgettext("bot level", "hard"),
+             "expert": words.pgettext("bot level", "expert")}
     return names.get(level, level)
 
 
