@@ -16,9 +16,9 @@ once, as when a browser crashes or a phone drops the tab), and their kernels wai
 culler.
 
 Per scenario: boards shown, busy pages met, blank pages (neither board nor busy page within
-``VISITOR_SECONDS``), the median and the longest time to the board and to the page drawn,
-the visitors' kernels
-still alive 0 to 150 s after the last visitor left (kernels beyond the pre-heated pool), and
+``VISITOR_SECONDS``), the median and the longest time to the board, to the page drawn and to
+the first step answered (the page's first interaction), the visitors' kernels still alive 0 to
+150 s after the last visitor left (kernels beyond the pre-heated pool), and
 the peak memory of the server with its kernels, sampled every second (PSS summed: pages shared
 by processes split among them; RSS, which counts them in each, beside it), with the largest
 kernel's, and the CPU seconds the server with its kernels and the browser used, per
@@ -92,6 +92,8 @@ class Visit:
     board_seconds: float | None = None
     drawn_seconds: float | None = None
     """When the Replay tab's charts showed, the last of its parts drawn."""
+    first_step_seconds: float | None = None
+    """When the board showed the first step: the page's first interaction answered."""
     met_busy: bool = False
     error: str = ""
     """What went wrong with the page itself, if anything."""
@@ -129,6 +131,10 @@ class Outcome:
         if drawn:
             timing += (f"; to the page drawn ({len(drawn)}) median "
                        f"{statistics.median(drawn):.1f} s, max {max(drawn):.1f} s")
+        first = [v.first_step_seconds for v in self.visits if v.first_step_seconds is not None]
+        if first:
+            timing += (f"; to the first step answered ({len(first)}) median "
+                       f"{statistics.median(first):.1f} s, max {max(first):.1f} s")
         alive = ", ".join(f"{after} s: {count}" for after, count in self.alive_after)
         problems = sorted({v.error[:160] for v in self.visits if v.error})
         return [
@@ -248,6 +254,8 @@ async def _visit(browser: Any, url: str, *, delay: float, polite: bool) -> Visit
                     visit.slow_step = True
                     break
                 visit.steps = turn
+                if turn == 1:
+                    visit.first_step_seconds = time.monotonic() - start
     except PlaywrightError as problem:
         visit.error = visit.error or str(problem).splitlines()[0]
     finally:
