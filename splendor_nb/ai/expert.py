@@ -36,11 +36,21 @@ from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
 
 SIMULATIONS = 300
-"""Simulations per move by default (docs/ai.md gives the time it takes)."""
+"""Simulations per move by default with 2 players (docs/ai.md gives the time it takes)."""
 EXPLORATION = 1.0
 """PUCT's weight of the prior against the chances found (chances run from 0 to 1)."""
 PRIOR_TEMPERATURE = 0.05
 """A move whose rated win chance is this much higher gets e (2.718...) times the prior."""
+
+
+def default_simulations(players: int) -> int:
+    """The default budget with ``players`` players: a position has more players to rate and
+    more moves with more players, so fewer simulations keep a move within about a second.
+
+    >>> [default_simulations(n) for n in (2, 3, 4)]
+    [300, 200, 150]
+    """
+    return SIMULATIONS * 2 // players
 
 
 class _Node:
