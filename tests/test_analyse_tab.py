@@ -360,3 +360,15 @@ def test_a_filter_given_from_python_shows_in_the_controls() -> None:
         "easy", 1, "level:medium")
     assert controls.rounds.value == (20, 30) and controls.chosen == shown.state.filter
     assert shown.charts.found.games == len(shown.kept)
+
+
+def test_a_shared_victory_is_listed_with_both_seats(games: pd.DataFrame) -> None:
+    # R-END-WIN: a tie that the tie-break leaves a tie is a shared victory
+    shown = tab()
+    shown.filters.winner.value = "shared"
+    shared = games[games["won"] & (games["winners"] > 1)]
+    assert set(shown.kept["game"]) == set(shared["game"]) and len(shown.kept) >= 1
+    seats = " ".join(str(seat + 1) for seat in shared[shared["game"] == shown.kept["game"].iloc[0]]
+                     ["player"])
+    assert shown.kept["winner"].iloc[0] == seats
+    assert shown.games.rows[0]["winner"] == f"shared: seats {', '.join(seats.split())}"

@@ -18,9 +18,10 @@ if TYPE_CHECKING:
     import pandas as pd
 
 MAX_GAMES = 100_000
-"""The most games the tab reads (the first ones, in the order they were played): their table
-is some 20 MB, and their aggregates take about 20 s on an idle core (76 s on a busy one). A
-bigger corpus is analysed whole from Python (``aggregate``, notebooks/analyse.ipynb)."""
+"""The most games the tab reads (the first ones, in the order they were played): their tables
+are some 60 MB, read in about a second, and counting them takes about 30 s of CPU (in a thread,
+beside the page). A bigger corpus is analysed whole from Python (``aggregate``,
+notebooks/analyse.ipynb)."""
 UNFINISHED = "unfinished"
 """The ``ended_by`` of a game stopped at the turn limit before its end."""
 SHARED = "shared"

@@ -85,7 +85,9 @@ def game_table(rows: pd.DataFrame) -> pd.DataFrame:
     points = ordered.pivot(index="index", columns="player", values="points")
     best = -np.sort(-points.to_numpy(), axis=1) if len(points) else np.zeros((0, 1), int)
     won = ordered[ordered["won"]]
-    seats = (won["player"] + 1).astype(str).groupby(won["index"]).agg(" ".join)
+    seat = (won["player"] + 1).astype(str).set_axis(won["index"])
+    shared = won["index"].duplicated(keep=False).to_numpy()  # the few shared victories
+    seats = pd.concat([seat[~shared], seat[shared].groupby(level=0).agg(" ".join)])
     winner_level = won.groupby("index")["level"].first().where(
         won.groupby("index").size() == 1, SHARED)
     table = pd.DataFrame({
@@ -93,8 +95,8 @@ def game_table(rows: pd.DataFrame) -> pd.DataFrame:
         "number": first.index + 1,
         "seed": first["seed"].astype(str),  # 64-bit seeds: a browser's numbers would round them
         "players": first["players"],
-        "levels": levels.agg(" v ".join, axis=1),
-        "scores": points.astype(str).agg("-".join, axis=1),
+        "levels": _joined(levels, " v "),  # column by column: a row-wise join is slow
+        "scores": _joined(points.astype(str), "-"),
         "top": best[:, 0],
         "margin": best[:, 0] - best[:, 1] if best.shape[1] > 1 else best[:, 0],
         "winner": seats.reindex(first.index, fill_value=""),
@@ -104,8 +106,8 @@ def game_table(rows: pd.DataFrame) -> pd.DataFrame:
         "ended_by": first["ended_by"].where(first["finished"] & (first["ended_by"] != ""),
                                             UNFINISHED),
     })
-    for seat in levels.columns:
-        table[f"level_{int(seat) + 1}"] = levels[seat]
+    for player in levels.columns:
+        table[f"level_{int(player) + 1}"] = levels[player]
     return table.reset_index(drop=True)
 
 
@@ -123,3 +125,12 @@ def sort_games(table: pd.DataFrame, column: str, ascending: bool = True) -> pd.D
         table = table.assign(seed_number=table["seed"].map(int))
     ordered = table.sort_values([key, "number"], ascending=[ascending, True], kind="stable")
     return ordered.drop(columns=["seed_number"], errors="ignore")
+
+
+def _joined(table: pd.DataFrame, separator: str) -> pd.Series:
+    """Each row's cells joined by ``separator``, in column order."""
+    columns = [table[column].astype(str) for column in table.columns]
+    joined = columns[0] if columns else pd.Series("", index=table.index)
+    for column in columns[1:]:
+        joined = joined + separator + column
+    return joined
