@@ -234,7 +234,8 @@ def test_nothing_a_demo_visitor_does_reaches_the_next_visitor(
         folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each page has its own kernel; what they share is the server's disk, and a demo visitor
     writes nothing on it: comments, an upload, a Save sent though the button is off, a game in
-    the Play tab, an exercise in the Learn tab. The next visitor's app starts as the first's."""
+    the Play tab, an exercise in the Learn tab, another language. The next visitor's app starts
+    as the first's."""
     monkeypatch.setenv(DEMO_ENV, "1")
     monkeypatch.setenv(GAMES_ENV, str(tmp_path / "games"))
     monkeypatch.chdir(tmp_path)
@@ -259,12 +260,15 @@ def test_nothing_a_demo_visitor_does_reaches_the_next_visitor(
     app.selected_index = LEARN_TAB
     app.learn.next.click()
     app.learn.view.exercises["no-pass"].options["no"].click()
+    app.language.picker.value = "fr"
+    assert app.language.language == "fr"
     assert files_under(tmp_path) == before
     following = build_app("", folder=folder)
     assert (following.viewer.controller.name,
             following.viewer.controller.replay.dumps()) == first_seen
     assert following.play.session is None and following.play.form.games.children == ()
     assert following.learn.picker.options[1][0].endswith("(0/8)")
+    assert following.language.language == "en" and following.titles[0] == "Replay"
 
 
 # --- uploads of any size ------------------------------------------------------------------------
