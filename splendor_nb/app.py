@@ -115,12 +115,14 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
     app.add_class(APP_CLASS)
     app.layout.margin = "0"  # a widget's 2 px margin beside its 100% width scrolled the page
     tabs = _Tabs(app, controller, folder, demo)
-    app.language = LanguageSwitch(app, tabs.views, tab_titles, lang)
+    app.language = LanguageSwitch(app, tabs.views, tab_titles, lang, on_shown=tabs.release)
     app.observe(lambda change: _opened(app, change["new"]), names="selected_index")
     query = request_query() if query is None else query
     asked = parse_language_link(query)
     if asked is not None:
-        app.language.switch(asked.code)
+        app.language.on_shown = None  # the page may still be loading the views built before
+        app.language.switch(asked.code)  # the request (a pre-heated kernel): they stay open
+        app.language.on_shown = tabs.release
         app.language.picker.problem = asked.error
     controller.reread()  # a pre-heated kernel read the file before the page was asked for
     app.play.form.refresh()  # ... and the games folder
@@ -167,6 +169,16 @@ class _Tabs:
     def __init__(self, app: widgets.Tab, controller: ReplayController, folder: Path,
                  demo: bool) -> None:
         self.app, self.controller, self.folder, self.demo = app, controller, folder, demo
+        self.retired: list[ReplayViewer | AnalyseTab] = []
+        """Views replaced by a switch, closed once the new ones are shown (:meth:`release`)."""
+
+    def release(self) -> None:
+        """Close the views a switch replaced: they stop following the controller and their
+        widgets go (after the new views are in the tabs, so that the page never waits on a
+        closed widget)."""
+        retired, self.retired = self.retired, []
+        for view in retired:
+            view.close()
 
     def views(self, language: str) -> list[widgets.Widget]:
         """Every tab's view in ``language``, the previous views let go of."""
@@ -174,8 +186,8 @@ class _Tabs:
         old = getattr(app, "play", None)
         session = old.session if old is not None else None  # the game goes on in the new view
         if old is not None:
-            app.viewer.close()
-            old.close()
+            old.close()  # lets go of the game (no widget closed)
+            self.retired += [app.viewer, app.analyse]
         viewer = ReplayViewer(controller, folder=self.folder, keyboard="page", language=language)
         rules = RulesView(app.rules.picker.value if old is not None else WHOLE_BOOK,
                           language=language)
@@ -189,8 +201,6 @@ class _Tabs:
                              on_replay=lambda replay, name: _open_game(app, controller, replay,
                                                                        name),
                              state=app.analyse.state if old is not None else None, lazy=True)
-        if old is not None:
-            app.analyse.close()
         app.viewer = viewer  # the tests and the notebook reach the controller through it
         app.rules, app.play, app.learn, app.analyse = rules, play, learn, analyse
         _wire_play(app, viewer, play, rules)

@@ -113,8 +113,11 @@ class LanguageSwitch:
 
     def __init__(self, app: widgets.Tab,
                  views: Callable[[str], Sequence[widgets.Widget]],
-                 titles: Callable[[str], Sequence[str]], language: str | None = None) -> None:
+                 titles: Callable[[str], Sequence[str]], language: str | None = None, *,
+                 on_shown: Callable[[], None] | None = None) -> None:
         self.app = app
+        self.on_shown = on_shown
+        """Called once the views of a switch are in the tabs (the old ones may then go)."""
         self.build = views
         self.titles = titles
         self.picker = LanguagePicker(language)
@@ -142,6 +145,8 @@ class LanguageSwitch:
         selected = self.app.selected_index
         self._show(language)
         self.app.selected_index = selected
+        if self.on_shown is not None:
+            self.on_shown()
 
     def _show(self, language: str) -> None:
         self._shown = language
