@@ -157,6 +157,13 @@ SENTENCES: dict[str, str] = {
 """Every template, by key. Rule ids in a template are cited literally: they are never
 translated, and a page turns them into links."""
 
+COLOUR_WORDS: dict[str, str] = {"white": "white", "blue": "blue", "green": "green", "red": "red",
+                                "black": "black", "gold": "gold"}
+"""A colour's name as a sentence's value names it (the catalogues translate it)."""
+COUNTED = "{count} {colour}"
+NOTHING = "nothing"
+"""How an amount of tokens is said: ``2 red, 1 gold``, or ``nothing``."""
+
 _RULE_ID = re.compile(r"\bR-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 
 
@@ -235,10 +242,24 @@ def listing(items: Iterable[object]) -> str:
     return ", ".join(map(str, items))
 
 
+def colour_word(colour: str) -> str:
+    """A colour's name in the current language, for a sentence's value.
+
+    >>> from splendor_nb.i18n import use_language
+    >>> with use_language("es"):
+    ...     colour_word("green")
+    'esmeralda'
+    """
+    return translator().gettext(COLOUR_WORDS[colour])
+
+
 def tokens_text(counts: tuple[int, ...]) -> str:
-    """Token counts in words, per colour in ``COLOURS`` order: ``2 red, 1 gold``.
+    """Token counts in words, per colour in ``COLOURS`` order, in the current language:
+    ``2 red, 1 gold``.
 
     >>> tokens_text((0, 0, 0, 2, 0, 1)), tokens_text((0,) * 6)
     ('2 red, 1 gold', 'nothing')
     """
-    return listing(f"{n} {colour}" for colour, n in zip(COLOURS, counts) if n) or "nothing"
+    words = translator()
+    return listing(words.gettext(COUNTED, count=n, colour=colour_word(colour))
+                   for colour, n in zip(COLOURS, counts) if n) or words.gettext(NOTHING)

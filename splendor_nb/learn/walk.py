@@ -34,7 +34,7 @@ from splendor_nb.cards import CARD_BY_ID, GEMS, GOLD, LETTERS, NOBLE_BY_ID
 from splendor_nb.diagram import EDGES, LABELS, NODES, StepView
 from splendor_nb.engine import GameState
 from splendor_nb.engine.buying import price
-from splendor_nb.learn.phrases import Phrase, listing, phrase, tokens_text
+from splendor_nb.learn.phrases import Phrase, colour_word, listing, phrase, tokens_text
 from splendor_nb.moves import Move
 from splendor_nb.rulebook import rule_text
 from splendor_nb.rules import (
@@ -420,7 +420,8 @@ def _q_action(c: _Context) -> tuple[Phrase, list[_Way]]:
     else:
         card_why = phrase("branch.no_card", player=c.player)
     supply = c.state.supply_counts
-    gems_why = (phrase("branch.gems", colours=listing(g for g, n in zip(GEMS, supply) if n))
+    gems_why = (phrase("branch.gems",
+                       colours=listing(colour_word(g) for g, n in zip(GEMS, supply) if n))
                 if takes else phrase("branch.no_gems"))
     pass_why = phrase("branch.pass" if passes else "branch.no_pass", player=c.player)
     if passes:
@@ -477,7 +478,8 @@ def _q_buy(c: _Context) -> tuple[Phrase, list[_Way]]:
 
 def _q_four(c: _Context) -> tuple[Phrase, list[_Way]]:
     gems = c.state.supply_counts[:GOLD]
-    big = [(GEMS[i], n) for i, n in enumerate(gems) if n >= TAKE2_MIN_SUPPLY]  # R-TAKE2
+    big = [(colour_word(GEMS[i]), n)
+           for i, n in enumerate(gems) if n >= TAKE2_MIN_SUPPLY]  # R-TAKE2
     if len(big) == 1:
         answer = phrase("q_four.one", colour=big[0][0], count=big[0][1])
     elif big:
@@ -485,7 +487,8 @@ def _q_four(c: _Context) -> tuple[Phrase, list[_Way]]:
                         least=TAKE2_MIN_SUPPLY)
     elif any(gems):
         most = max(range(len(gems)), key=gems.__getitem__)
-        answer = phrase("q_four.no", least=TAKE2_MIN_SUPPLY, colour=GEMS[most], count=gems[most])
+        answer = phrase("q_four.no", least=TAKE2_MIN_SUPPLY, colour=colour_word(GEMS[most]),
+                         count=gems[most])
     else:
         answer = phrase("q_four.empty")
     return _fact("q_four", answer, "q_take2", "take3", bool(big), c.of_kind("take"))
@@ -494,7 +497,8 @@ def _q_four(c: _Context) -> tuple[Phrase, list[_Way]]:
 def _q_take2(c: _Context) -> tuple[Phrase, list[_Way]]:
     pairs = tuple(m for m in c.of_kind("take") if max(m.gems) == TAKE2_COUNT)
     different = tuple(m for m in c.of_kind("take") if max(m.gems) < TAKE2_COUNT)
-    colours = listing(dict.fromkeys(GEMS[m.gems.index(TAKE2_COUNT)] for m in pairs))
+    colours = listing(dict.fromkeys(colour_word(GEMS[m.gems.index(TAKE2_COUNT)])
+                                    for m in pairs))
     widest = max((sum(m.gems) for m in different), default=0)
     return (phrase("q_take2.choice", player=c.player, colours=colours), [
         _branch("q_take2", "take2", bool(pairs), phrase("branch.take2", colours=colours), pairs),
@@ -508,14 +512,15 @@ def _take(shape: str) -> _Answerer:
         takes = c.of_kind("take")
         held = [i for i, n in enumerate(c.state.supply_counts[:GOLD]) if n]
         if shape == "take2":
-            colours = listing(dict.fromkeys(GEMS[m.gems.index(TAKE2_COUNT)] for m in takes))
+            colours = listing(dict.fromkeys(colour_word(GEMS[m.gems.index(TAKE2_COUNT)])
+                                            for m in takes))
             said = phrase("take2", player=c.player, colours=colours)
         elif len(held) >= TAKE3_COUNT:
             said = phrase("take3", player=c.player, count=TAKE3_COUNT,
-                          colours=listing(GEMS[i] for i in held))
+                          colours=listing(colour_word(GEMS[i]) for i in held))
         else:
             said = phrase("take3.one" if len(held) == 1 else "take3.fewer", player=c.player,
-                          colours=listing(GEMS[i] for i in held))
+                          colours=listing(colour_word(GEMS[i]) for i in held))
         return said, _moves(shape, "end", c)
     return answer
 
@@ -600,7 +605,8 @@ def _q_noble(c: _Context) -> tuple[Phrase, list[_Way]]:
 
 
 def _needs(counts: tuple[int, ...]) -> str:
-    return listing(f"{n} {GEMS[i]}" for i, n in enumerate(counts) if n)
+    """A noble's bonuses (gem colours only), as :func:`tokens_text` says an amount."""
+    return tokens_text((*counts, 0))
 
 
 def _noble(c: _Context) -> tuple[Phrase, list[_Way]]:
