@@ -372,3 +372,14 @@ def test_a_shared_victory_is_listed_with_both_seats(games: pd.DataFrame) -> None
                      ["player"])
     assert shown.kept["winner"].iloc[0] == seats
     assert shown.games.rows[0]["winner"] == f"shared: seats {', '.join(seats.split())}"
+
+
+def test_in_the_app_the_chart_waits_for_a_browser_to_draw_the_tab() -> None:
+    shown = AnalyseTab(language="en").panel  # counts in a thread, as in the app
+    assert shown is not None
+    for thread in threading.enumerate():
+        if thread.name == "splendor-analyse-count":
+            thread.join()
+    assert shown.charts.found is not None and shown.charts.chart.outputs == ()
+    shown.charts.shown._handle_custom_msg({"type": "shown"}, [])  # the browser drew it
+    assert shown.charts.chart.outputs[0]["data"]["text/plain"] == "Wins by level"

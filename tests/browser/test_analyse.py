@@ -127,3 +127,23 @@ def test_a_corpus_filtered_charted_listed_opened_and_exported(
     viewer = page.locator(".splendor-viewer").first
     expect(viewer).to_contain_text(f"game-{int(number):07d}", timeout=UPDATE_MS)
     expect(viewer.locator(".splendor-board").first).to_be_visible()
+
+
+def test_a_corpus_link_opens_the_tab_in_the_page_language(
+        page: Page, voila_app: VoilaServer, open_voila: Open) -> None:
+    page.set_viewport_size({"width": 1366, "height": 2400})
+    # the page is built in English, then again in French: a while on a loaded machine
+    open_voila(f"{voila_app.url}?corpus=easy-v-medium-2p&lang=fr", ".splendor-app",
+               timeout_ms=2 * FIRST_MS)
+    tab = page.locator(".splendor-analyse")
+    expect(tab.locator(".splendor-corpus-summary")).to_contain_text("400 parties en 4 fragments",
+                                                                    timeout=FIRST_MS)
+    expect(tab.locator(".splendor-analyse-chart-title")).to_have_text(
+        "Victoires par niveau de bot", timeout=FIRST_MS)
+    expect(tab.locator(".splendor-analyse-count")).to_have_text("400 sur 400 parties")
+    expect(tab.locator(".splendor-games-table thead")).to_contain_text("Partie")
+    bars = tab.locator(".splendor-analyse-chart .js-plotly-plot .barlayer .point")
+    expect(bars.first).to_be_visible(timeout=UPDATE_MS)
+    expect(tab.locator(".splendor-analyse-chart .xtick").first).to_have_text("facile")
+    shoot(tab, "analyse-fr-1366.png")
+    assert sticks_out(page) == 0

@@ -1,6 +1,7 @@
 """The Analyse tab's charts (:class:`ChartsView`): a picker of the corpus charts of
 :mod:`splendor_nb.analysis.corpus_charts`, the chart picked as plotly's own output (as wide as
-the tab, redrawn on a new width), and a progress bar while the games are counted.
+the tab, redrawn on a new width), and a progress bar while the games are counted. In the app
+the chart waits for a browser to have drawn the view (``wait_for_browser``).
 
 >>> from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, aggregate, open_corpus
 >>> from splendor_nb.i18n import translator
@@ -21,6 +22,7 @@ import ipywidgets as widgets
 from splendor_nb.analysis.corpus import Aggregates
 from splendor_nb.analysis.corpus_charts import CHARTS, corpus_figure
 from splendor_nb.i18n.translator import Translator
+from splendor_nb.ui.shown import Shown
 
 STALE = "splendor-analyse-stale"
 """The chart's DOM class while the games kept are counted again (it is dimmed)."""
@@ -32,11 +34,16 @@ class ChartsView:
     """A chart picker, a progress bar and the chart (``.widget``); ``on_pick`` hears the chart
     picked."""
 
-    def __init__(self, words: Translator, chart: str,
-                 on_pick: Callable[[str], object]) -> None:
+    def __init__(self, words: Translator, chart: str, on_pick: Callable[[str], object],
+                 wait_for_browser: bool = False) -> None:
         self.words = words
         self.found: Aggregates | None = None
         """The aggregates the chart shows."""
+        self.drawn = not wait_for_browser
+        """False until a browser has drawn the view (``wait_for_browser``): the chart is drawn
+        then. A chart drawn from the counting thread while Voila still ran the notebook (a
+        ``?corpus=`` link) sometimes never reached the page."""
+        self.shown = Shown(self._shown)
         labels = {
             "wins_by_level": words.gettext("Wins by level"),
             "wins_by_seat": words.gettext("Wins by seat"),
@@ -66,7 +73,8 @@ class ChartsView:
         self.title = widgets.HTML()
         self.chart = widgets.Output(layout=widgets.Layout(width="100%"))
         self.chart.add_class("splendor-analyse-chart")
-        self.widget = widgets.VBox([self.picker, self.counting, self.title, self.chart],
+        self.widget = widgets.VBox([self.picker, self.counting, self.title, self.chart,
+                                    self.shown],
                                    layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-analyse-charts")
         self.picker.observe(lambda change: self._picked(on_pick, change["new"]), names="value")
@@ -84,6 +92,8 @@ class ChartsView:
         self.found = found
         self.counting.layout.display = "none"
         self.chart.remove_class(STALE)
+        if not self.drawn:
+            return
         if found is None:
             self.title.value = ""
             self.chart.outputs = ()
@@ -105,6 +115,11 @@ class ChartsView:
         self.chart.layout.height = f"{height}px"
         self.chart.outputs = ({"output_type": "display_data", "metadata": {},
                                "data": {PLOTLY_MIME: plot, "text/plain": title}},)
+
+    def _shown(self) -> None:
+        if not self.drawn:
+            self.drawn = True
+            self.show(self.found)
 
     def _picked(self, on_pick: Callable[[str], object], chart: str) -> None:
         on_pick(chart)

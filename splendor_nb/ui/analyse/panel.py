@@ -101,7 +101,8 @@ class AnalysePanel:
         self.filters: FiltersView | None = None
         self.filters_box = widgets.Box(layout=widgets.Layout(width="100%"))
         self.count = widgets.HTML()
-        self.charts = ChartsView(self.words, self.state.chart, self._chart_picked)
+        self.charts = ChartsView(self.words, self.state.chart, self._chart_picked,
+                                 wait_for_browser=background)
         self.games = GameList(words={"label": words.gettext("The games kept by the filters")},
                               layout=widgets.Layout(width="100%"))
         self.games.on_open = self.open_game
