@@ -84,7 +84,7 @@ def test_another_seed_gives_other_games(reference: list[str]) -> None:
 
 def test_levels_must_fit_the_players() -> None:
     with pytest.raises(ValueError, match="unknown level"):
-        simulate(1, players=2, levels=("easy", "expert"), progress=False)
+        simulate(1, players=2, levels=("easy", "master"), progress=False)
     with pytest.raises(ValueError, match="3 levels for 2 players"):
         simulate(1, players=2, levels=LEVELS, progress=False)
 
