@@ -420,3 +420,18 @@ def test_closing_twice_and_dropping_a_closed_viewer_raise_nothing(
     controller.go(2)  # nothing of the closed viewer listens any more
     assert ReplayViewer(controller).navigation.slider.value == 2
     assert not [w for w in recwarn if "Unraisable" in type(w.message).__name__]
+
+
+def test_last_goes_to_the_end_of_the_line_in_one_step() -> None:
+    replay = short_game(12)
+    controller = ReplayController(replay)
+    seen: list[tuple[int, ...]] = []
+    controller.observe(lambda change: seen.append(change["new"]), names="at")
+    controller.last()
+    assert seen == [(12,)]  # the views redraw once, not once per move
+    controller.go(3)
+    controller.play(next(m for m in controller.state.legal_moves() if m != replay.turns[3].move))
+    controller.play(controller.state.legal_moves()[0])
+    controller.go_to((4, 1, 1))
+    controller.last()
+    assert controller.at == (4, 1, 2)

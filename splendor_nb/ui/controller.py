@@ -180,10 +180,10 @@ class ReplayController(traitlets.HasTraits):
 
     def last(self) -> None:
         """Go to the last position of the line shown."""
-        path: MovePath | None = self.at
-        while path is not None:
-            self.go_to(path)
-            path = self.replay.forward(path)
+        end, following = self.at, self.replay.forward(self.at)
+        while following is not None:  # found first, then shown once
+            end, following = following, self.replay.forward(following)
+        self.go_to(end)
 
     def other_line(self, step: int) -> None:
         """Go to the move played instead of the one shown: the next (``step=1``) or previous

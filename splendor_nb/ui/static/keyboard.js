@@ -1,6 +1,7 @@
 // Keyboard shortcuts of the replay viewer (splendor_nb/ui/keyboard.py, KeyboardShortcuts):
 // a key of the "shortcuts" trait sends its controller method to Python. With scope "page" every
-// key press on the page counts; with "viewer", only after a click inside the viewer. Keys
+// key press on the page counts while the viewer is drawn (not while another of the app's tabs
+// is shown); with "viewer", only after a click inside the viewer. Keys
 // typed into a text box, a list or the slider are left alone. The viewer's button icons are
 // hidden from screen readers (their glyph would be read as part of the button's name: the
 // buttons are named by their words or their title).
@@ -35,6 +36,9 @@ function render({ model, el }) {
     if (!action || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (event.target instanceof Element && event.target.closest(EDITING)) return;
     if (model.get("scope") !== "page" && !inside) return;
+    // Another tab shown (the viewer not drawn): its keys are its own.
+    const viewer = el.closest(".splendor-viewer");
+    if (viewer && viewer.getClientRects().length === 0) return;
     // One widget shown twice on a page (two views of one model): send the key once.
     const seen = event.splendorKeys || (event.splendorKeys = new Set());
     if (seen.has(id)) return;
