@@ -435,3 +435,16 @@ def test_last_goes_to_the_end_of_the_line_in_one_step() -> None:
     controller.go_to((4, 1, 1))
     controller.last()
     assert controller.at == (4, 1, 2)
+
+
+def test_a_detached_viewer_keeps_its_widgets_and_stops_following() -> None:
+    controller = ReplayController(short_game())
+    viewer = ReplayViewer(controller)
+    viewer.detach()
+    viewer.detach()
+    label = viewer.navigation.label.value
+    controller.go(4)
+    assert viewer.navigation.label.value == label and viewer.moves.at == ""
+    assert viewer.widget.comm is not None  # still drawable: a page may be showing it
+    viewer.close()
+    assert viewer.widget.comm is None

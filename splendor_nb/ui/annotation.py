@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import html
+from contextlib import suppress
 
 import ipywidgets as widgets
 
@@ -53,9 +54,15 @@ class AnnotationEditor:
         self.widget.add_class("splendor-annotation")
         self._show()
 
+    def detach(self) -> None:
+        """Stop observing the controller, the widgets left as they are (a second call
+        does nothing)."""
+        with suppress(ValueError):  # detached already
+            self.controller.unobserve(self._show, names=["at", "replay"])
+
     def close(self) -> None:
-        """Stop observing the controller, then close the editor."""
-        self.controller.unobserve(self._show, names=["at", "replay"])
+        """Detach from the controller, then close the widgets."""
+        self.detach()
         self.widget.close()
 
     def _written(self, _change: object) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -94,10 +95,16 @@ class ReplayCharts:
              self.falls, self.shown], layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-charts")
 
+    def detach(self) -> None:
+        """Stop observing the controller, the widgets left as they are (a second call
+        does nothing)."""
+        with suppress(ValueError):  # detached already
+            self.controller.unobserve(self._show_turn, names=["turn", "spoiler_free"])
+            self.controller.unobserve(self._refill, names="replay")
+
     def close(self) -> None:
-        """Stop observing the controller, then close the charts."""
-        self.controller.unobserve(self._show_turn, names=["turn", "spoiler_free"])
-        self.controller.unobserve(self._refill, names="replay")
+        """Detach from the controller, then close the widgets."""
+        self.detach()
         self.widget.close()
         if self.figure is not None:
             self.figure.close()

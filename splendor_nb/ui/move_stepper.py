@@ -24,6 +24,7 @@ Step 2 of 10: Take a card or gems?
 from __future__ import annotations
 
 import html
+from contextlib import suppress
 
 import ipywidgets as widgets
 
@@ -92,9 +93,15 @@ class MoveStepper:
         controller.observe(self._moved, names=["at", "replay"])
         self.stop()
 
+    def detach(self) -> None:
+        """Stop observing the controller, the widgets left as they are (a second call
+        does nothing)."""
+        with suppress(ValueError):  # detached already
+            self.controller.unobserve(self._moved, names=["at", "replay"])
+
     def close(self) -> None:
-        """Stop observing the controller, then close the stepper."""
-        self.controller.unobserve(self._moved, names=["at", "replay"])
+        """Detach from the controller, then close the widgets."""
+        self.detach()
         self.widget.close()
         self.rules.widget.close()
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -66,9 +67,15 @@ class NavigationBar:
         self.widget.add_class("splendor-nav")
         self._show()
 
+    def detach(self) -> None:
+        """Stop observing the controller, the widgets left as they are (a second call
+        does nothing)."""
+        with suppress(ValueError):  # detached already
+            self.controller.unobserve(self._show, names=["at", "replay", "spoiler_free"])
+
     def close(self) -> None:
-        """Stop observing the controller, then close the bar."""
-        self.controller.unobserve(self._show, names=["at", "replay", "spoiler_free"])
+        """Detach from the controller, then close the widgets."""
+        self.detach()
         self.widget.close()
 
     def _slid(self, change: Mapping[str, Any]) -> None:
@@ -164,9 +171,15 @@ class LineTools:
         controller.observe(self._show, names=self._names)
         self._show()
 
+    def detach(self) -> None:
+        """Stop observing the controller, the widgets left as they are (a second call
+        does nothing)."""
+        with suppress(ValueError):  # detached already
+            self.controller.unobserve(self._show, names=self._names)
+
     def close(self) -> None:
-        """Stop observing the controller, then close the tools."""
-        self.controller.unobserve(self._show, names=self._names)
+        """Detach from the controller, then close the widgets."""
+        self.detach()
         self.widget.close()
         self.picker_box.close()
 
@@ -276,9 +289,15 @@ class MoveListOptions:
         controller.observe(self._show, names=["spoiler_free", "turn"])
         self._show()
 
+    def detach(self) -> None:
+        """Stop observing the controller, the widgets left as they are (a second call
+        does nothing)."""
+        with suppress(ValueError):  # detached already
+            self.controller.unobserve(self._show, names=["spoiler_free", "turn"])
+
     def close(self) -> None:
-        """Stop observing the controller, then close the options."""
-        self.controller.unobserve(self._show, names=["spoiler_free", "turn"])
+        """Detach from the controller, then close the widgets."""
+        self.detach()
         self.widget.close()
 
     def _show(self, _change: object = None) -> None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import html
 import os
 import threading
+from contextlib import suppress
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
@@ -129,9 +130,15 @@ class ReviewPanel:
         controller.observe(self._show, names=self._names)
         self._show()
 
+    def detach(self) -> None:
+        """Stop observing the controller, the widgets left as they are (a second call
+        does nothing)."""
+        with suppress(ValueError):  # detached already
+            self.controller.unobserve(self._show, names=self._names)
+
     def close(self) -> None:
-        """Stop observing the controller (a running review goes on and is kept)."""
-        self.controller.unobserve(self._show, names=self._names)
+        """Detach from the controller, then close the widgets."""
+        self.detach()
         self.widget.close()
 
     def run(self, wait: bool = False) -> None:

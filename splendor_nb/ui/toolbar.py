@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -119,10 +120,16 @@ class ReplayToolbar:
         self._show()
         self._show_error()
 
+    def detach(self) -> None:
+        """Stop observing the controller, the widgets left as they are (a second call
+        does nothing)."""
+        with suppress(ValueError):  # detached already
+            self.controller.unobserve(self._show, names=self._names)
+            self.controller.unobserve(self._show_error, names="error")
+
     def close(self) -> None:
-        """Stop observing the controller, then close the toolbar's widgets."""
-        self.controller.unobserve(self._show, names=self._names)
-        self.controller.unobserve(self._show_error, names="error")
+        """Detach from the controller, then close the widgets."""
+        self.detach()
         self.widget.close()
 
     def _picked(self, change: Mapping[str, Any]) -> None:

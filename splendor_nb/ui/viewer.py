@@ -102,7 +102,7 @@ class ReplayViewer:
              self.annotation.widget, _heading(words.gettext("Charts")), self.charts.widget],
             # on a phone the column shrinks to the screen and the charts scroll sideways
             layout=widgets.Layout(flex=f"0 1 {CHART_WIDTH + 16}px", min_width="0",
-                                  max_width="100%", overflow_x="auto"))
+                                  max_width="100%"))  # overflow: viewer.css
         side_column.add_class("splendor-side-column")
         main = widgets.HBox([board_column, side_column],
                             layout=widgets.Layout(flex_flow="row wrap", width="100%",
@@ -112,25 +112,35 @@ class ReplayViewer:
              self.address],
             layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-viewer")
-        self._closed = False
+        self._closed = self._detached = False
+
+    def detach(self) -> None:
+        """Stop every part of this viewer observing the controller, its widgets left as they
+        are (for a page that still shows them while a new viewer takes over); the controller,
+        with the replay, the position and what is unsaved, goes on. A second call does
+        nothing."""
+        if self._detached:
+            return
+        self._detached = True
+        self.controller.unobserve(self._show_title, names=["replay", "name", "spoiler_free"])
+        for part in self._parts():
+            part.detach()
+        self.play_from_here.detach()
 
     def close(self) -> None:
-        """Stop every part of this viewer observing the controller and close its widgets (the
-        controller, with the replay, the position and what is unsaved, goes on). A second
-        call does nothing."""
+        """:meth:`detach`, then close the viewer's widgets. A second call does nothing."""
         if self._closed:
             return
+        self.detach()
         self._closed = True
-        self.controller.unobserve(self._show_title, names=["replay", "name", "spoiler_free"])
-        for part in (self.toolbar, self.board, self.navigation, self.lines, self.view_switch,
-                     self.options, self.annotation, self.diagram, self.stepper, self.charts,
-                     self.review):
+        for part in self._parts():
             part.close()
-        for widget in (self.moves, self.keyboard, self.address):
-            widget.detach()
-            widget.close()
-        self.play_from_here.detach()
         self.widget.close()
+
+    def _parts(self) -> tuple[Any, ...]:
+        return (self.toolbar, self.board, self.navigation, self.lines, self.view_switch,
+                self.options, self.annotation, self.diagram, self.stepper, self.charts,
+                self.review, self.moves, self.keyboard, self.address)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -16,6 +16,7 @@ the last move's path lit (:class:`DiagramView`), and whose eyes the board is see
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import suppress
 from typing import Any
 
 import ipywidgets as widgets
@@ -51,9 +52,15 @@ class BoardView:
         line, the game's end, or ``show_best`` off)."""
         return best_move(self.controller) if self.show_best else None
 
+    def detach(self) -> None:
+        """Stop observing the controller, the widgets left as they are (a second call
+        does nothing)."""
+        with suppress(ValueError):  # detached already
+            self.controller.unobserve(self._show, names=["at", "replay", "viewer", "review"])
+
     def close(self) -> None:
-        """Stop observing the controller, then close the board."""
-        self.controller.unobserve(self._show, names=["at", "replay", "viewer", "review"])
+        """Detach from the controller, then close the widgets."""
+        self.detach()
         self.widget.close()
 
     def _show(self, _change: object = None) -> None:
@@ -88,9 +95,15 @@ class DiagramView:
         controller.observe(self._show, names=["at", "replay"])
         self._show()
 
+    def detach(self) -> None:
+        """Stop observing the controller, the widgets left as they are (a second call
+        does nothing)."""
+        with suppress(ValueError):  # detached already
+            self.controller.unobserve(self._show, names=["at", "replay"])
+
     def close(self) -> None:
-        """Stop observing the controller, then close the diagram."""
-        self.controller.unobserve(self._show, names=["at", "replay"])
+        """Detach from the controller, then close the widgets."""
+        self.detach()
         self.widget.close()
 
     def show_step(self, step: StepView | None) -> None:
@@ -124,9 +137,15 @@ class ViewSwitch:
         controller.observe(self._show, names=["replay", "viewer"])
         self._show()
 
+    def detach(self) -> None:
+        """Stop observing the controller, the widgets left as they are (a second call
+        does nothing)."""
+        with suppress(ValueError):  # detached already
+            self.controller.unobserve(self._show, names=["replay", "viewer"])
+
     def close(self) -> None:
-        """Stop observing the controller, then close the switch."""
-        self.controller.unobserve(self._show, names=["replay", "viewer"])
+        """Detach from the controller, then close the widgets."""
+        self.detach()
         self.widget.close()
 
     def _picked(self, change: Mapping[str, Any]) -> None:
