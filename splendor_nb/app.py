@@ -121,8 +121,11 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
     asked = parse_language_link(query)
     if asked is not None:
         app.language.on_shown = None  # the page may still be loading the views built before
-        app.language.switch(asked.code)  # the request (a pre-heated kernel): they stay open
-        app.language.on_shown = tabs.release
+        app.language.switch(asked.code)  # the request (a pre-heated kernel): they stay open,
+        app.language.on_shown = tabs.release  # closed at the next switch, and stop following
+        for view in tabs.retired:  # the controller now
+            if isinstance(view, ReplayViewer):
+                view.detach()
         app.language.picker.problem = asked.error
     controller.reread()  # a pre-heated kernel read the file before the page was asked for
     app.play.form.refresh()  # ... and the games folder

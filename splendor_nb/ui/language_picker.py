@@ -34,6 +34,7 @@ from splendor_nb.i18n import (
     normalise_language,
     translator,
 )
+from splendor_nb.i18n.translator import PSEUDO_WRAP
 
 STATIC = Path(__file__).parent / "static"
 LANG_KEY = "lang"
@@ -65,12 +66,14 @@ class LanguagePicker(anywidget.AnyWidget):
     def __init__(self, language: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class(PICKER_CLASS)
-        self.options = [list(pair) for pair in LANGUAGES]
         self.observe(lambda _change: self._label(), names="value")
         self.value = normalise_language(language)
         self._label()
 
     def _label(self) -> None:
+        pseudo = [[PSEUDO_LANGUAGE, PSEUDO_WRAP.format(PSEUDO_LANGUAGE)]] \
+            if self.value == PSEUDO_LANGUAGE else []  # listed only while it is the one shown
+        self.options = [list(pair) for pair in LANGUAGES] + pseudo
         self.label = translator(self.value).gettext("Language")
         self.page_lang = SOURCE_LANGUAGE if self.value == PSEUDO_LANGUAGE else self.value
 
