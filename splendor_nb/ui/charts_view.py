@@ -10,7 +10,7 @@ when the viewer is built.
 >>> charts = ReplayCharts(ReplayController(Replay.from_state(new_game(players=2, seed=7))))
 >>> charts.figure is None  # until a browser has drawn the viewer
 True
->>> charts.load(); len(charts.figure.data), charts.figure.layout.width is None
+>>> charts.load(); len(charts.figure.data), charts.figure.layout.width == CHART_WIDTH
 (19, True)
 """
 
@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     import plotly.graph_objects as go
 
 CHART_WIDTH = 470
-"""The right-hand column's width in pixels, less its padding: the charts take the column's
-whole width (plotly sizes them to it)."""
+"""The charts' width in pixels: the right-hand column's, less its padding (plotly's own
+autosize measured the column before it had settled, and drew wider than it)."""
 
 
 class ReplayCharts:
@@ -165,8 +165,7 @@ class ReplayCharts:
 
         controller = self.controller
         figure = charts_figure(controller.replay, controller.turn, self.chances,
-                               language=self.language)
-        figure.update_layout(autosize=True)
+                               width=CHART_WIDTH, language=self.language)
         self._show_bonuses(figure, self.players.value)
         self._show_range(figure)
         return figure

@@ -100,9 +100,10 @@ class ReplayViewer:
             [_heading(words.gettext("Review")), self.review.widget,
              _heading(words.gettext("Moves")), self.options.widget, moves_box,
              self.annotation.widget, _heading(words.gettext("Charts")), self.charts.widget],
-            # on a phone the column shrinks to the screen and the charts scroll sideways
+            # on a phone the column shrinks to the screen, the charts (sized by plotly to
+            # their box when first drawn) with it
             layout=widgets.Layout(flex=f"0 1 {CHART_WIDTH + 16}px", min_width="0",
-                                  max_width="100%"))  # overflow: viewer.css
+                                  max_width="100%"))
         side_column.add_class("splendor-side-column")
         main = widgets.HBox([board_column, side_column],
                             layout=widgets.Layout(flex_flow="row wrap", width="100%",
