@@ -8,7 +8,9 @@ the picker's bar, and fails on any word outside the wrappers. Not words to trans
 allowed outside: the players' names (the game's own, typed by people), numbers, the move
 notation and card, noble and rule ids (language-neutral, R-...), file names (a corpus's, a
 replay's: lower-case words joined by hyphens), the file formats CSV and Parquet, the languages'
-own names in the picker, and punctuation. The Play, Learn, Analyse and Rules tabs are walked. Drawings are left out: the board's SVG (splendor_nb/render.py, whose
+own names in the picker, and punctuation. The Play, Learn, Analyse and Rules tabs are walked;
+the Replay tab is not yet: it shows the replay's own texts (comments, the event), which need
+marking as content, beside a few words still outside the catalogues. Drawings are left out: the board's SVG (splendor_nb/render.py, whose
 labels no tab translates yet) and the charts' (their owners' tests).
 """
 
