@@ -448,3 +448,12 @@ def test_a_detached_viewer_keeps_its_widgets_and_stops_following() -> None:
     assert viewer.widget.comm is not None  # still drawable: a page may be showing it
     viewer.close()
     assert viewer.widget.comm is None
+
+
+def test_a_viewer_in_another_language_drops_the_status_said_in_the_old_one() -> None:
+    controller = ReplayController(short_game())
+    controller.status = "Opened game"
+    ReplayViewer(controller)  # English, as the status was said
+    assert controller.status == "Opened game"
+    ReplayViewer(controller, language="tr")
+    assert controller.status == ""

@@ -57,6 +57,8 @@ class ReplayViewer:
         words = translator(language)
         self.language = language = words.language
         self.controller = controller
+        if translator(controller.language).language != language:
+            controller.status = ""  # said in another language: stale in this one
         controller.language = language
         self.toolbar = ReplayToolbar(controller, folder, language=language)
         self.board = BoardView(controller)
@@ -82,8 +84,9 @@ class ReplayViewer:
         self.title.add_class("splendor-title")
         controller.observe(self._show_title, names=["replay", "name", "spoiler_free"])
         self._show_title()
-        help_rows = "".join(f"<li><kbd>{html.escape(keys)}</kbd> {html.escape(what)}</li>"
-                            for keys, what in keys_help(language))
+        # key names are not words to translate: marked as content (class splendor-content)
+        help_rows = "".join(f"<li><kbd class='splendor-content'>{html.escape(keys)}</kbd> "
+                            f"{html.escape(what)}</li>" for keys, what in keys_help(language))
         self.keys_help = widgets.HTML(
             f"<details class='splendor-keys-help'><summary>{html.escape(words.gettext('Keys'))}"
             f"</summary><ul>{help_rows}</ul></details>")
@@ -156,19 +159,20 @@ class ReplayViewer:
         replay = controller.replay
         headers = replay.headers
         players = html.escape(words.gettext(" vs ").join(replay.names))
-        details = [str(headers[key]) for key in ("event", "date") if headers.get(key)]
+        # the file's own texts (event, date) are content, marked so (class splendor-content)
+        details = [f"<span class='splendor-content'>{html.escape(str(headers[key]))}</span>"
+                   for key in ("event", "date") if headers.get(key)]
         final = replay.state(len(replay))
         if controller.spoiler_free:
-            details.append(words.gettext("spoiler-free: the result is hidden"))
+            said = words.gettext("spoiler-free: the result is hidden")
         elif final.is_over:
-            details.append(words.gettext("final score {scores}",
-                                         scores="–".join(map(str, final.scores))))
+            said = words.gettext("final score {scores}", scores="–".join(map(str, final.scores)))
         else:
-            details.append(words.ngettext("{count} turn, unfinished", "{count} turns, unfinished",
-                                          len(replay)))
+            said = words.ngettext("{count} turn, unfinished", "{count} turns, unfinished",
+                                  len(replay))
+        details.append(html.escape(said))
         self.title.value = (f"<div class='splendor-title-text'><b>{players}</b> "
-                            f"<span class='splendor-muted'>· "
-                            f"{html.escape(' · '.join(details))}</span></div>")
+                            f"<span class='splendor-muted'>· {' · '.join(details)}</span></div>")
 
 
 def page_style() -> str:

@@ -48,7 +48,9 @@ function render({ model, el }) {
       }
       if (row.comment) {
         item.classList.add("has-comment");
-        item.append(cell("comment", row.comment));
+        const comment = cell("comment", row.comment);
+        comment.classList.add("splendor-content");  // the person's own words: not translated
+        item.append(comment);
       }
       items.set(row.at, item);
       return item;
