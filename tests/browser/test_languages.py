@@ -10,8 +10,9 @@ notation and card, noble and rule ids (language-neutral, R-...), file names (a c
 replay's: lower-case words joined by hyphens), the file formats CSV and Parquet, the languages'
 own names in the picker, and punctuation. The Play, Learn, Analyse and Rules tabs are walked;
 the Replay tab is not yet: it shows the replay's own texts (comments, the event), which need
-marking as content, beside a few words still outside the catalogues. Drawings are left out: the board's SVG (splendor_nb/render.py, whose
-labels no tab translates yet) and the charts' (their owners' tests).
+marking as content, beside a few words still outside the catalogues. Drawings are left out:
+the board's SVG (splendor_nb/render.py, whose labels no tab translates yet) and the charts'
+(their owners' tests).
 """
 
 from __future__ import annotations
