@@ -80,15 +80,17 @@ class ReplayCharts:
         self.players.observe(self._picked, names="value")
         controller.observe(self._show_turn, names=["turn", "spoiler_free"])
         controller.observe(self._refill, names="replay")
+        # gettext outside the f-strings: Babel does not read calls inside them (Python 3.11)
+        loading_text = html.escape(words.gettext("Loading the charts…"))
+        bonuses_of = html.escape(words.gettext("Bonuses of"))
         loading = widgets.HTML("<div class='splendor-muted splendor-charts-loading'>"
-                               f"{html.escape(words.gettext('Loading the charts…'))}</div>")
+                               f"{loading_text}</div>")
         self.box = widgets.Box([loading], layout=widgets.Layout(width="100%",
                                                                 min_height="600px"))
         self.box.add_class("splendor-figure")
         self.shown = Shown(self.load)
         self.widget = widgets.VBox(
-            [widgets.HBox([widgets.HTML("<span class='splendor-muted'>"
-                                        f"{html.escape(words.gettext('Bonuses of'))}</span>"),
+            [widgets.HBox([widgets.HTML(f"<span class='splendor-muted'>{bonuses_of}</span>"),
                            self.players], layout=widgets.Layout(align_items="center")),
              self.box,
              widgets.HBox([self.ask, self.progress], layout=widgets.Layout(align_items="center")),

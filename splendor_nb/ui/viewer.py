@@ -87,8 +87,9 @@ class ReplayViewer:
         # key names are not words to translate: marked as content (class splendor-content)
         help_rows = "".join(f"<li><kbd class='splendor-content'>{html.escape(keys)}</kbd> "
                             f"{html.escape(what)}</li>" for keys, what in keys_help(language))
+        keys_title = html.escape(words.gettext("Keys"))  # not in the f-string: Babel reads it
         self.keys_help = widgets.HTML(
-            f"<details class='splendor-keys-help'><summary>{html.escape(words.gettext('Keys'))}"
+            f"<details class='splendor-keys-help'><summary>{keys_title}"
             f"</summary><ul>{help_rows}</ul></details>")
         board_column = widgets.VBox(
             [self.board.widget, self.lines.picker_box, self.navigation.widget,
