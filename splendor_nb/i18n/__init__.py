@@ -15,7 +15,12 @@ the files translators' tools read. ``make messages`` extracts the messages from 
 'La partida ha terminado.'
 """
 
-from splendor_nb.i18n.formats import format_date, format_datetime, format_number
+from splendor_nb.i18n.formats import (
+    format_date,
+    format_datetime,
+    format_number,
+    format_percent,
+)
 from splendor_nb.i18n.languages import (
     LANGUAGES,
     PSEUDO_LANGUAGE,
@@ -46,6 +51,7 @@ __all__ = [
     "format_date",
     "format_datetime",
     "format_number",
+    "format_percent",
     "gettext",
     "ngettext",
     "normalise_language",

@@ -4,6 +4,8 @@ English follows British usage, as the texts do (``1 Dec 2025``).
 
 >>> format_number(1234567.5, "fr") == "1\u202f234\u202f567,5"
 True
+>>> format_percent(0.54, "fr") == "54\u00a0%", format_percent(0.54, "tr")
+(True, '%54')
 >>> import datetime
 >>> format_date(datetime.date(2025, 12, 1), "tr")
 '1 Ara 2025'
@@ -12,7 +14,9 @@ True
 from __future__ import annotations
 
 import datetime
+from copy import copy
 
+from babel import Locale
 from babel.dates import format_date as _babel_date
 from babel.dates import format_time, get_datetime_format
 from babel.numbers import format_decimal
@@ -35,6 +39,22 @@ def format_number(number: float, language: str | None = None) -> str:
     ('1,234.5', '1.234,5', '0,25')
     """
     return format_decimal(number, locale=_locale(language))
+
+
+def format_percent(fraction: float, language: str | None = None, digits: int = 0) -> str:
+    """``fraction`` (0.54) as a percentage written for ``language``, with ``digits`` decimals:
+    CLDR puts the sign and its space where each language does (French "54 %" with a no-break
+    space, Turkish "%54").
+
+    >>> format_percent(0.54, "en"), format_percent(0.545, "es", digits=1) == "54,5\u00a0%"
+    ('54%', True)
+    >>> format_percent(0.5, "ru", digits=1) == "50,0\u00a0%", format_percent(1 / 3, "tr", 1)
+    (True, '%33,3')
+    """
+    locale = Locale.parse(_locale(language))
+    pattern = copy(locale.percent_formats[None])  # the locale's own pattern, so sign and space
+    pattern.frac_prec = (digits, digits)          # stay where the language puts them
+    return str(pattern.apply(fraction, locale))
 
 
 def format_date(date: datetime.date, language: str | None = None) -> str:
