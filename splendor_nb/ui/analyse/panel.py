@@ -42,6 +42,7 @@ from splendor_nb.analysis.corpus import (
     open_corpus,
 )
 from splendor_nb.analysis.corpus_charts import level_name
+from splendor_nb.i18n.formats import format_number
 from splendor_nb.i18n.translator import Translator
 from splendor_nb.replay import Replay, ReplayError
 from splendor_nb.ui.analyse.charts_view import ChartsView
@@ -177,7 +178,8 @@ class AnalysePanel:
         corpus, games = opened
         words = self.words
         counted = words.ngettext("{kept} of {count} game", "{kept} of {count} games",
-                                 len(games.table), kept=len(kept))
+                                 len(games.table), kept=self._number(len(kept)),
+                                 count=self._number(len(games.table)))
         self.count.value = f'<span class="splendor-analyse-count">{html.escape(counted)}</span>'
         if not len(kept):
             none = words.gettext("No game matches these filters: change them, or show every "
@@ -396,21 +398,28 @@ class AnalysePanel:
         head = words.ngettext(
             "{count} shard of {shards} is not counted: its games are left out.",
             "{count} shards of {shards} are not counted: their games are left out.",
-            len(corpus.missing), shards=corpus.arguments.shard_count)
+            len(corpus.missing), shards=self._number(corpus.arguments.shard_count),
+            count=self._number(len(corpus.missing)))
         if missing > 0:
             lines.append(words.ngettext(
                 "{count} shard is not written yet (the run is not finished).",
                 "{count} shards are not written yet (the run is not finished).", missing))
         return [head, *lines]
 
+    def _number(self, count: int) -> str:
+        """A count as the language writes it ('2 000' in French, '2.000' in Turkish)."""
+        return format_number(count, self.language)
+
     def _summary(self, corpus: Corpus, games: Games) -> str:
         words, arguments = self.words, corpus.arguments
-        held = words.ngettext("{count} game", "{count} games", corpus.game_count)
-        held += " " + words.ngettext("in {count} shard", "in {count} shards", len(corpus.shards))
+        held = words.ngettext("{count} game", "{count} games", corpus.game_count,
+                              count=self._number(corpus.game_count))
+        held += " " + words.ngettext("in {count} shard", "in {count} shards", len(corpus.shards),
+                                     count=self._number(len(corpus.shards)))
         if len(games.table) < games.total:
             held += " · " + words.gettext(
                 "the tab reads the first {read} (for all of them: aggregate() in a notebook, "
-                "notebooks/analyse.ipynb)", read=len(games.table))
+                "notebooks/analyse.ipynb)", read=self._number(len(games.table)))
         levels = ", ".join(level_name(level, self.language) for level in arguments.levels)
         facts = [
             (words.gettext("Games"), held),
@@ -425,7 +434,7 @@ class AnalysePanel:
         ]
         if "hard" in arguments.levels and arguments.budget is not None:
             facts.append((words.gettext("Hard bot's budget"), words.gettext(
-                "{budget} positions a move", budget=arguments.budget)))
+                "{budget} positions a move", budget=self._number(arguments.budget))))
         return "<dl>" + "".join(f"<dt>{html.escape(term)}</dt><dd>{html.escape(value)}</dd>"
                                 for term, value in facts) + "</dl>"
 
