@@ -90,7 +90,8 @@ that one, and so on. ``()`` is the setup. Everything counts from 1; as text, ``1
 class ReplayError(ValueError):
     """A replay that cannot be loaded or continued; the message says where and why.
 
-    ``turn`` is 1-based, ``player`` the 0-based index of the player who moved, ``move_text`` the
+    ``turn`` is 1-based, ``player`` the 0-based index of the player who moved (the message names
+    them as the app does, seats from 1: ``Bo (player 2)``, or ``Player 2``), ``move_text`` the
     move as written, ``rule`` the rule id (see RULES.md), ``"notation"`` for a move that does not
     parse or ``"format"`` for a file that breaks the schema. ``partial`` is the valid prefix: a
     replay of the turns before the bad one, comments included, when the setup itself was valid.
@@ -958,7 +959,10 @@ class Replay:
         main line before the turn that holds the move."""
         player = before.current_player
         name = self.names[player]
-        who = f"player {player}" + (f" ({name})" if name != f"Player {player + 1}" else "")
+        # as the app names a player: by name, seats counted from 1 ("Bo (player 2)"; an unnamed
+        # player's name is already "Player 2")
+        seat = f"Player {player + 1}"
+        who = name if name == seat else f"{name} ({seat.lower()})"
         move = f", move {text!r}" if text is not None else ""
         partial = Replay(self._states[0], self.headers, self._known_decks)
         partial.turns = list(self.turns)

@@ -65,7 +65,7 @@ def test_validate_fails_on_a_bad_file_and_names_the_error(
     assert status == 1
     assert captured.out.count(": ok, ") == 1
     errors = captured.err.splitlines()
-    assert errors[0] == (f"{bad}: turn 4, player 1 (Bo), move 'pass': R-PASS: a player may pass "
+    assert errors[0] == (f"{bad}: turn 4, Bo (player 2), move 'pass': R-PASS: a player may pass "
                          "only when no action is legal")
     assert errors[1].startswith(f"{folder / 'empty.json'}: not valid JSON")
 

@@ -225,7 +225,8 @@ def test_each_rule_violation_is_caught_at_its_turn(rule: str, before: list[str],
     mover = len(before) % 2
     assert (error.turn, error.player, error.rule) == (number, mover, rule)
     assert error.move_text == (bad["move"] if isinstance(bad["move"], str) else None)
-    assert str(error).startswith(f"turn {number}, player {mover} ({['Ann', 'Bo'][mover]})")
+    # named as the app names them, seats from 1
+    assert str(error).startswith(f"turn {number}, {['Ann', 'Bo'][mover]} (player {mover + 1})")
     assert rule in str(error)
     assert error.partial is not None
     assert [str(t.move) for t in error.partial.turns] == before
@@ -261,7 +262,7 @@ def test_file_errors_name_the_file(tmp_path: Path) -> None:
     document["turns"].append({"move": "+rr"})
     document["turns"].append({"move": "+rr"})
     path.write_text(json.dumps(document), encoding="utf-8")
-    with pytest.raises(ReplayError, match=r"bad\.json: turn 3, player 0, move '\+rr': R-TAKE2"):
+    with pytest.raises(ReplayError, match=r"bad\.json: turn 3, Player 1, move '\+rr': R-TAKE2"):
         Replay.load(path)
 
 

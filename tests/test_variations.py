@@ -324,7 +324,7 @@ def bad(text: str) -> ReplayError:
 
 def test_an_illegal_variation_move_names_where_it_is() -> None:
     error = bad(tree().dumps().replace('{"move": "+wgr", ', '{"move": "B1g6", '))
-    assert str(error).startswith("turn 2, variation 1, move 2 (turn 3), player 0, move 'B1g6': "
+    assert str(error).startswith("turn 2, variation 1, move 2 (turn 3), Player 1, move 'B1g6': "
                                  "R-BUY: ")
     assert (error.turn, error.path, error.rule, error.move_text) == (2, (2, 1, 2), "R-BUY", "B1g6")
     assert error.partial is not None and len(error.partial) == 1
@@ -333,13 +333,13 @@ def test_an_illegal_variation_move_names_where_it_is() -> None:
 def test_a_variation_move_that_does_not_parse_names_where_it_is() -> None:
     error = bad(tree().dumps().replace('{"move": "R1g6", ', '{"move": "R1x6", '))
     assert str(error).startswith("turn 2, variation 1, move 2, variation 1, move 1 (turn 3), "
-                                 "player 0, move 'R1x6': notation: ")
+                                 "Player 1, move 'R1x6': notation: ")
     assert (error.path, error.rule) == ((2, 1, 2, 1, 1), NOTATION)
 
 
 def test_a_variation_that_breaks_the_schema_names_its_turn() -> None:
     error = bad(tree().dumps().replace('{"move": "R1g6", ', '{"move": "R1g6", "glyph": "!!!", '))
-    assert "turn 2, player 1, move '+rr': format: variations/0/1/variations/0/0/glyph: " \
+    assert "turn 2, Player 2, move '+rr': format: variations/0/1/variations/0/0/glyph: " \
         "must be one of" in str(error)
     assert (error.turn, error.rule) == (2, FORMAT_RULE)
     empty = bad(seed7("+wbg").dumps().replace('{"move": "+wbg"}',
@@ -350,7 +350,7 @@ def test_a_variation_that_breaks_the_schema_names_its_turn() -> None:
 
 def test_a_version_1_file_cannot_hold_variations() -> None:
     error = bad(tree().dumps().replace('"version": 2', '"version": 1'))
-    assert "turn 2, player 1, move '+rr': format: turn: must not contain {'variations'}" in \
+    assert "turn 2, Player 2, move '+rr': format: turn: must not contain {'variations'}" in \
         str(error)
 
 
