@@ -46,6 +46,18 @@ def test_table_has_a_row_per_turn_and_player(game: Replay) -> None:
     assert movers["round"].tolist() == [game.state(t - 1).round for t in range(1, len(game) + 1)]
 
 
+def test_the_table_counts_rounds_as_the_app_says_them(game: Replay) -> None:
+    """One way of counting: rounds from 1, the setup in round 1 (the app's "round 1" at the
+    setup and on the first move); the round of a position is the one its move was played in."""
+    df = turns(game)
+    assert df[df.turn == 0]["round"].tolist() == [1] * game.players
+    assert df[df.turn == 1]["round"].tolist() == [1] * game.players
+    assert df["round"].min() == 1
+    first_of_round_two = game.players + 1
+    assert set(df[df.turn == first_of_round_two]["round"]) == {2}
+    assert df["name"].tolist()[:game.players] == game.names  # the seat's name, as shown
+
+
 def test_final_points_equal_the_engine_scores(game: Replay) -> None:
     """R-END-WIN: the table's last row per player holds the engine's score."""
     df = turns(game)

@@ -2,7 +2,10 @@
 
 Turn 0 is the setup (one row per player); turn ``t`` is the position after the ``t``-th move.
 The move, its kind, comment and glyph are repeated on every player's row of that turn; ``mover``
-marks the player who made it.
+marks the player who made it. Rounds count from 1 as the app says them: a move's ``round`` is
+the one it was played in, and the setup's is 1, the round about to be played. ``player`` is the
+seat's index (0 = the first player, as in ``state.current_player``); ``name`` is what the app
+shows.
 
 >>> from splendor_nb.engine import new_game
 >>> replay = Replay.from_state(new_game(players=2, seed=7))
@@ -36,12 +39,13 @@ _NUMBERS = tuple(name for name in COLUMNS if name not in (*_TEXT, "mover"))
 
 
 def turns(replay: Replay, game: str = "") -> pd.DataFrame:
-    """The replay as a long-form table: one row per turn (0 = setup) and player.
+    """The replay as a long-form table: one row per turn (0 = setup) and player; the setup is
+    in round 1, as the app says.
 
     >>> from splendor_nb.engine import new_game
     >>> df = turns(Replay.from_state(new_game(players=3, seed=1)), game="g1")
     >>> df[["game", "turn", "round", "player", "name", "action", "points"]].values.tolist()[0]
-    ['g1', 0, 0, 0, 'Player 1', 'setup', 0]
+    ['g1', 0, 1, 0, 'Player 1', 'setup', 0]
     """
     table = _Table()
     table.add(replay, game)
@@ -88,7 +92,7 @@ class _Table:
         states = replay.states()
         figures: dict[int, tuple[int, ...]] = {}
         numbers, mover_column, text = self.numbers, self.mover, self.text
-        mover, row_round = -1, 0
+        mover, row_round = -1, states[0].round  # the setup: round 1, as the app says
         for number, state in enumerate(states):
             if number:
                 before = states[number - 1]
