@@ -49,6 +49,7 @@ from splendor_nb.ui.language_picker import LanguageSwitch, parse_language_link
 from splendor_nb.ui.learn import LearnTab
 from splendor_nb.ui.play.from_here import default_seats
 from splendor_nb.ui.rules_view import WHOLE_BOOK, RulesView
+from splendor_nb.ui.voila_request import request_query
 
 APP_CLASS = "splendor-app"
 """The DOM class of the app's root element (what the browser tests wait for)."""
@@ -297,19 +298,6 @@ def parse_lesson_link(query: str) -> str | None:
     params = parse_qs(query.lstrip("?"), keep_blank_values=True)
     named = [params[key][-1] for key in LEARN_KEYS if key in params]
     return named[0].strip() if named else None
-
-
-def request_query() -> str:
-    """The query string of the Voila request ("" outside Voila).
-
-    A pre-heated Voila kernel runs the notebook before anyone asks for the page; it waits here
-    for the request (what was built before this point is ready when the page is asked for).
-    """
-    if os.environ.get("VOILA_PREHEAT") == "True":
-        from voila.utils import wait_for_request
-
-        wait_for_request()
-    return os.environ.get("QUERY_STRING", "")
 
 
 def _follow(controller: ReplayController, link: DeepLink, shipped: dict[str, Path]) -> None:
