@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -632,3 +633,85 @@ def test_board_frame_repeats_turn_and_player_and_refuses_other_text() -> None:
 def test_gems_in_words_use_the_colour_names() -> None:
     assert all(f" {gem}" in card_label(c) for c in CARDS for g, gem in enumerate(GEMS)
                if c.costs[g])
+
+
+# --- languages ---------------------------------------------------------------------------------
+
+_WRAPPED = re.compile(r"⟦[^⟦⟧]*⟧")
+_NOT_WORDS = re.compile(r"[\s\d·+\-\u2212/?\u2605IVX,wbgrky]*")
+"""What the board may show outside the pseudo-language's wrappers: counts, signs, the tiers'
+roman numerals and the gems' letters (the notation's)."""
+
+
+def _outside_wrappers(text: str) -> str:
+    while _WRAPPED.search(text):
+        text = _WRAPPED.sub("", text)
+    return text
+
+
+def _words_shown(root: ET.Element) -> list[str]:
+    """Every text the board shows or names (texts, tooltips, accessible names), without the
+    players' names and the moves in the notation (the file's own words)."""
+    shown = [e.get("aria-label") or "" for e in root.iter()]
+    for element in root.iter():
+        if element.tag in (f"{SVG}text", f"{SVG}title"):
+            parts = [element.text or ""]
+            for child in element:
+                if child.get("data-name") is None and child.get("data-notation") is None:
+                    parts.append(text_of(child))
+                parts.append(child.tail or "")
+            shown.append("".join(parts))
+    return [text for text in shown if text.strip()]
+
+
+def _board_options() -> list[tuple[GameState, dict[str, Any]]]:
+    """Boards that show every kind of word: marks of a last move, a blind reserve seen by its
+    owner and by the others, picks, the hint, the review's best move, the game's end."""
+    blind = play(new_game(seed=7), "R?1", "+wbg")
+    over = random_states(2, seed=3, max_turns=400)[-1]
+    assert over.over
+    picked = Interaction(takeable=frozenset(COLOURS[:5]), picked_tokens=(1, 0, 0, 0, 0, 0),
+                         buyable=frozenset({blind.players[0].reserved[0].id}),
+                         reservable=frozenset(c.id for row in blind.market_rows for c in row
+                                              if c is not None),
+                         reservable_decks=frozenset({1, 2, 3}), hint="+rr")
+    return [(blind, {}), (blind, {"viewer": 1}), (blind, {"suggest": "+rr"}),
+            (blind, {"interaction": picked}), (over, {}),
+            (play(new_game(seed=7), "+wbg"), {"suggest": "R?1"})]
+
+
+def test_every_word_of_the_board_goes_through_the_catalogues() -> None:
+    # the pseudo-language wraps each translated text: a word outside ⟦⟧ is hard-coded
+    for state, options in _board_options():
+        root = parse(board_svg(state, language="qps", **options))
+        left = {text: _outside_wrappers(text) for text in _words_shown(root)}
+        stray = {text: rest for text, rest in left.items() if not _NOT_WORDS.fullmatch(rest)}
+        assert not stray, stray
+
+
+def _shapes(svg: str) -> list[str]:
+    return [e.tag for e in parse(svg).iter() if e.tag not in (f"{SVG}text", f"{SVG}tspan")]
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "ru", "tr"])
+def test_the_board_speaks_its_language_and_keeps_its_shape(language: str) -> None:
+    for state, options in _board_options():
+        english, spoken = board_svg(state, **options), board_svg(state, language=language,
+                                                                  **options)
+        # the same drawing: only the words differ (and the legend's lines, which wrap)
+        assert _shapes(english) == _shapes(spoken)
+        assert spoken != english
+    russian = parse(board_svg(play(new_game(seed=7), "+wbg"), language="ru"))
+    assert "Ход 1" in text_of(russian) and "фишки" in text_of(russian)
+
+
+def test_the_language_is_part_of_every_cached_fragment() -> None:
+    state = play(new_game(seed=7), "R?1", "+wbg")
+    english = board_svg(state, viewer=1)
+    french = board_svg(state, viewer=1, language="fr")
+    assert board_svg(state, viewer=1) == english
+    assert "pioche de niveau" in french and "pioche" not in english
+    card = state.market_rows[0][0]
+    assert card is not None
+    assert card_label(card, "es").startswith("carta ") and card_label(card).startswith("card ")
+    assert "<title>carta " in card_svg(card, "es") and "<title>card " in card_svg(card)

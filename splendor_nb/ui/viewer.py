@@ -61,7 +61,7 @@ class ReplayViewer:
             controller.status = ""  # said in another language: stale in this one
         controller.language = language
         self.toolbar = ReplayToolbar(controller, folder, language=language)
-        self.board = BoardView(controller)
+        self.board = BoardView(controller, language)
         self.navigation = NavigationBar(controller, language=language)
         self.lines = LineTools(controller, language=language)
         self.view_switch = ViewSwitch(controller, language=language)

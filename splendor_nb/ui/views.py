@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from splendor_nb.diagram import StepView, diagram_svg, turn_path
-from splendor_nb.i18n import translator
+from splendor_nb.i18n import SOURCE_LANGUAGE, translator
 from splendor_nb.moves import Move
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import ClickableBoard
@@ -35,11 +35,13 @@ class BoardView:
     :class:`~splendor_nb.ui.board_widget.ClickableBoard`, with nothing to click in a replay).
 
     Once the game is reviewed, the hard bot's move from the position shown (on the main line)
-    is marked on the board (:attr:`suggestion`), unless ``show_best`` is off.
+    is marked on the board (:attr:`suggestion`), unless ``show_best`` is off. The board's words
+    are in ``language``.
     """
 
-    def __init__(self, controller: ReplayController) -> None:
+    def __init__(self, controller: ReplayController, language: str = SOURCE_LANGUAGE) -> None:
         self.controller = controller
+        self.language = language  # of the board's words
         self.show_best = True
         self.widget = ClickableBoard()
         self.widget.add_class("splendor-board-view")
@@ -68,7 +70,8 @@ class BoardView:
         best = self.suggestion
         self.widget.svg = board_svg(controller.state, viewer=controller.viewer, highlight=True,
                                     names=controller.replay.names,
-                                    suggest=str(best) if best is not None else None)
+                                    suggest=str(best) if best is not None else None,
+                                    language=self.language)
 
 
 def best_move(controller: ReplayController) -> Move | None:

@@ -158,7 +158,8 @@ class ExerciseView:
             self.board = ClickableBoard(self._board_svg(self.clicked))
             self.board.on_action(self._clicked_board)
         elif board:
-            self.board = ClickableBoard(board_svg(state, viewer=viewer, names=position.names))
+            self.board = ClickableBoard(board_svg(state, viewer=viewer, names=position.names,
+                                                  language=self.language))
         else:
             return []
         self.board.add_class("splendor-exercise-board")
@@ -170,7 +171,8 @@ class ExerciseView:
     def _board_svg(self, clicked: BoardAnswer) -> str:
         position = self.exercise.position
         assert position is not None
-        return board_svg(position.state, names=position.names, interaction=clicked.interaction())
+        return board_svg(position.state, names=position.names, interaction=clicked.interaction(),
+                         language=self.language)
 
     @spoken
     def _answer_part(self) -> list[widgets.Widget]:

@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from splendor_nb.i18n import spoken, translator, use_language
+from splendor_nb.i18n import SOURCE_LANGUAGE, spoken, translator, use_language
 from splendor_nb.learn import Chapter, Exercise, Feedback, Position, Progress, Section
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import ClickableBoard
@@ -120,7 +120,7 @@ class LessonView:
             self.walks.append(walk)
             parts += [walk.widget, slot]
         elif position is not None and not clicked_here:
-            parts += board_parts(position, section.viewer)
+            parts += board_parts(position, section.viewer, self.language)
         for exercise in section.exercises:
             same = _same(exercise.position, position)
             slot = rule_slot()
@@ -139,9 +139,11 @@ class LessonView:
         return lambda target: self.rules.show_in(target, slot)
 
 
-def board_parts(position: Position, viewer: int | None = None) -> list[widgets.Widget]:
-    """A lesson's live board of ``position``, and its caption."""
-    board = ClickableBoard(board_svg(position.state, viewer=viewer, names=position.names))
+def board_parts(position: Position, viewer: int | None = None,
+                language: str = SOURCE_LANGUAGE) -> list[widgets.Widget]:
+    """A lesson's live board of ``position`` (its words in ``language``), and its caption."""
+    board = ClickableBoard(board_svg(position.state, viewer=viewer, names=position.names,
+                                     language=language))
     board.add_class("splendor-lesson-board")
     parts: list[widgets.Widget] = [board]
     if position.caption:

@@ -93,7 +93,7 @@ class MovePicker:
     def _show(self) -> None:
         builder = self.builder
         self.board.svg = board_svg(builder.view, viewer=self.mover, names=self.names,
-                                   interaction=builder.interaction())
+                                   interaction=builder.interaction(), language=self.language)
         said = [f"<div>{html.escape(builder.prompt)}</div>"]
         if self.refusal is not None:
             said.append(f"<div class='splendor-refusal'>{sentence_html(str(self.refusal))}</div>")

@@ -205,7 +205,8 @@ class WalkView:
         at_board = node in BOARD_NODES
         self.board.svg = board_svg(
             walk.preview, viewer=self.viewer, highlight=moved, names=walk.names,
-            interaction=walk_interaction(walk, self.picked) if at_board else None)
+            interaction=walk_interaction(walk, self.picked) if at_board else None,
+            language=self.language)
         self.diagram.value = diagram_svg(step=walk.view(), labels=node_labels(),
                                               clickable=True)
         self.step.value = self._step_html()

@@ -281,7 +281,7 @@ class PlayWidget:
         self._replay_shown = session.replay
         covered = session.cover is not None
         self.board.svg = board_svg(session.view, interaction=session.interaction,
-                                   names=session.names)
+                                   names=session.names, language=self.language)
         self.board.layout.display = "none" if covered else None
         self.cover.layout.display = "flex" if covered else "none"
         if session.cover is not None:
