@@ -239,7 +239,7 @@ def test_a_bot_move_chosen_after_the_game_changed_is_dropped(tmp_path: Path,
     assert thinking == [True, False]
 
 
-def test_hint_is_the_hard_bots_move_with_a_reason(tmp_path: Path) -> None:
+def test_hint_is_the_expert_bots_move_with_a_reason(tmp_path: Path) -> None:
     session = PlaySession(["Ann", "easy"], seed=9, games_dir=tmp_path, hint_budget=30)
     found = session.hint()
     assert not isinstance(found, type(None))

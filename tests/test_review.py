@@ -1,5 +1,5 @@
 """The review of a game: labels from the chances lost at the thresholds' edges, accuracy, the
-hard bot's move, the analysis stored in the file (byte for byte) and reused, progress and
+expert bot's move, the analysis stored in the file (byte for byte) and reused, progress and
 cancellation, and the same figures however the positions are judged."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from splendor_nb.analysis.review import (
     INACCURACY,
     MISTAKE,
     REVIEW_SEED,
+    REVIEWER,
     engine_id,
     move_accuracy,
     pending,
@@ -27,7 +28,8 @@ from splendor_nb.ui.replays import REPLAYS_DIR
 from support.games import random_replay
 
 BUDGET = 60
-"""A small hard-bot budget: these tests check the review's bookkeeping, not the bot."""
+"""A small budget of the reviewing bot: these tests check the review's bookkeeping, not the
+bot."""
 
 
 def game(turns: int = 8, seed: int = 3) -> Replay:
@@ -125,13 +127,13 @@ def test_the_table_has_a_row_per_move() -> None:
 
 # --- judging a real game --------------------------------------------------------------------------
 
-def test_every_position_is_judged_with_evaluate_and_the_hard_bot() -> None:
+def test_every_position_is_judged_with_evaluate_and_the_expert_bot() -> None:
     replay = game(6)
     result = review(replay, budget=BUDGET, workers=1)
     for index, state in enumerate(replay.states()):
         assert result.chances[index] == tuple(round(p, 4) for p in evaluate(state))
-        expected = None if state.over else Bot("hard", seed=REVIEW_SEED, budget=BUDGET).choose(
-            state)
+        expected = None if state.over else Bot(REVIEWER, seed=REVIEW_SEED,
+                                               budget=BUDGET).choose(state)
         assert result.best[index] == expected
     for move in result.moves:
         assert move.before == result.chances[move.turn - 1][move.player]

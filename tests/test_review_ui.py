@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from splendor_nb.ai.expert import REVIEW_SIMULATIONS
 from splendor_nb.analysis.review import INACCURACY, MISTAKE, made_up, stored_review
 from splendor_nb.engine import new_game
 from splendor_nb.replay import Replay
@@ -24,7 +25,7 @@ from splendor_nb.ui.review import BUDGET_ENV, review_budget
 from support.games import random_replay
 
 BUDGET = 60
-"""A small hard-bot budget: these tests check what the page shows, not the bot's play."""
+"""A small budget of the reviewing bot: these tests check what the page shows, not its play."""
 
 
 def short_game(turns: int = 8) -> Replay:
@@ -144,7 +145,7 @@ def test_the_hard_bot_s_move_is_marked_on_the_board_and_said_in_words() -> None:
     best = controller.review.best[3]
     assert 'class="suggestion"' in viewer.board.widget.value
     here = viewer.review.here.value
-    assert "From here the hard bot would play: " in here and f"({best})" in here
+    assert "From here the expert bot would play: " in here and f"({best})" in here
     viewer.review.show_best.value = False
     assert 'class="suggestion"' not in viewer.board.widget.value
 
@@ -157,7 +158,7 @@ def test_the_better_move_is_said_for_a_labelled_move() -> None:
     if not labelled:
         pytest.skip("this short game has no labelled move at this budget")
     viewer.controller.go(labelled[0])
-    assert "The hard bot preferred:" in viewer.review.here.value
+    assert "The expert bot preferred:" in viewer.review.here.value
     assert f"({review.moves[labelled[0] - 1].best})" in viewer.review.here.value
 
 
@@ -165,7 +166,7 @@ def test_the_review_budget_comes_from_the_environment(monkeypatch: pytest.Monkey
     monkeypatch.setenv(BUDGET_ENV, "120")
     assert review_budget() == 120
     monkeypatch.setenv(BUDGET_ENV, "many")
-    assert review_budget() > 120
+    assert review_budget() == REVIEW_SIMULATIONS
 
 
 def test_a_stored_review_shows_when_a_reviewed_file_is_opened(tmp_path: Path) -> None:

@@ -37,6 +37,10 @@ from splendor_nb.moves import Move
 
 SIMULATIONS = 300
 """Simulations per move by default with 2 players (docs/ai.md gives the time it takes)."""
+REVIEW_SIMULATIONS = 100
+"""Simulations per position when a review asks the expert for its move: a third of a move's
+budget in play, so that a review takes about as long as it did with the hard bot's move
+(docs/performance.md)."""
 EXPLORATION = 1.0
 """PUCT's weight of the prior against the chances found (chances run from 0 to 1)."""
 PRIOR_TEMPERATURE = 0.05

@@ -1,12 +1,13 @@
 """Review a game as chess players review theirs: every position of the main line judged, each
-move labelled by the chance of winning its player gave away, the hard bot's move beside it, and
-an accuracy per player (docs/review.md gives the thresholds, the formula and the calibration).
+move labelled by the chance of winning its player gave away, the expert bot's move beside it,
+and an accuracy per player (docs/review.md gives the thresholds, the formula and the calibration).
 
 A position's chances are :func:`splendor_nb.ai.evaluate`'s. A move's *loss* compares like with
-like: the mover's chance after the hard bot's move minus their chance after the move played, both
-judged with the next player to move (the search leans towards the player to move, so comparing
-the position before a move with the one after would charge every move with that lean). A move
-the bot would have played loses nothing.
+like: the mover's chance after the expert bot's move minus their chance after the move played,
+both judged with the next player to move (the search leans towards the player to move, so
+comparing the position before a move with the one after would charge every move with that
+lean). A move the bot would have played loses nothing. The bot's move is the expert's after
+``budget`` simulations (:data:`~splendor_nb.ai.expert.REVIEW_SIMULATIONS` by default).
 
 The figures are stored in the replay (``replay.analysis``), so a saved file keeps them and a
 second review reuses every position still current; a review is a function of the game's record
@@ -18,7 +19,7 @@ second review reuses every position still current; a review is a function of the
 >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
 >>> result = review(replay, budget=60, workers=1)
 >>> [(m.turn, str(m.move), str(m.best), round(m.loss, 3), m.label) for m in result.moves]
-[(1, '+wbg', '+wbk', 0.004, None), (2, '+rr', '+wbk', 0.144, 'mistake')]
+[(1, '+wbg', '+wbr', 0.0, None), (2, '+rr', '+wbr', 0.144, 'mistake')]
 >>> len(replay.analysis.positions), pending(replay, budget=60)
 (3, 0)
 """
@@ -41,7 +42,8 @@ from typing import TypeVar, cast
 import pandas as pd
 
 from splendor_nb.ai import Bot, evaluate
-from splendor_nb.ai.search import DEFAULT_BUDGET, EVALUATE_BUDGET, TEMPERATURE
+from splendor_nb.ai.expert import REVIEW_SIMULATIONS
+from splendor_nb.ai.search import EVALUATE_BUDGET, TEMPERATURE
 from splendor_nb.moves import Move
 from splendor_nb.replay import Analysis, PositionAnalysis, Replay
 
@@ -57,7 +59,9 @@ THRESHOLDS = dict(zip(LABELS, (INACCURACY, MISTAKE, BLUNDER), strict=True))
 CHANCE_DIGITS = 4
 """Chances are kept, and stored, with this many decimals."""
 REVIEW_SEED = 0
-"""The seed of the hard bot that suggests moves: the same game always gets the same ones."""
+"""The seed of the bot that suggests moves: the same game always gets the same ones."""
+REVIEWER = "expert"
+"""The level whose move the review prefers (``budget`` is its simulations per position)."""
 STEPS = (6, 12)
 """The parts :func:`review_in_steps` judges: the first 6 moves, then 12 at a time."""
 MIN_PARALLEL = 4
@@ -89,17 +93,17 @@ class MoveReview:
     player: int
     move: Move
     best: Move
-    """The hard bot's move in the position the move was played from."""
+    """The expert bot's move in the position the move was played from."""
     before: float
     """The mover's chance in that position."""
     after: float
     """The mover's chance after the move played."""
     best_after: float
-    """The mover's chance after the hard bot's move (``after`` when it is the move played)."""
+    """The mover's chance after the bot's move (``after`` when it is the move played)."""
 
     @property
     def loss(self) -> float:
-        """How much better the hard bot's move was judged: ``best_after - after``, never
+        """How much better the bot's move was judged: ``best_after - after``, never
         below 0 (a move judged better than the bot's loses nothing)."""
         return max(0.0, self.best_after - self.after)
 
@@ -116,14 +120,14 @@ class MoveReview:
 
 @dataclass(frozen=True)
 class Review:
-    """A reviewed main line: the chances in every position, the hard bot's move in each (none
+    """A reviewed main line: the chances in every position, the expert bot's move in each (none
     once the game is over), and every move's verdict."""
 
     names: tuple[str, ...]
     chances: tuple[tuple[float, ...], ...]
     """Per position (0 = the setup), each player's chance of winning."""
     best: tuple[Move | None, ...]
-    """Per position, the hard bot's move."""
+    """Per position, the expert bot's move."""
     moves: tuple[MoveReview, ...]
     engine: str
     budget: int
@@ -193,14 +197,14 @@ class Review:
 
 
 def review(replay: Replay, progress: Progress | None = None, cancel: Cancel | None = None,
-           budget: int = DEFAULT_BUDGET, *, executor: Executor | None = None,
+           budget: int = REVIEW_SIMULATIONS, *, executor: Executor | None = None,
            workers: int | None = None, upto: int | None = None) -> Review:
     """Judge every position of ``replay``'s main line and every move; store the figures in
     ``replay.analysis`` and return the :class:`Review`.
 
-    Each position is judged once: its chances (:func:`~splendor_nb.ai.evaluate`), the hard
-    bot's move (``Bot("hard", seed=REVIEW_SEED, budget=budget)``, which sees what the player to
-    move sees), and the chances after that move when it is not the move played. Positions the
+    Each position is judged once: its chances (:func:`~splendor_nb.ai.evaluate`), the expert
+    bot's move (``Bot(REVIEWER, seed=REVIEW_SEED, budget=budget)``, which sees what the player
+    to move sees), and the chances after that move when it is not the move played. Positions the
     stored analysis already holds for this engine and budget are not judged again.
 
     ``progress(done, total)`` is called with ``(0, total)`` first, then as each position to
@@ -256,7 +260,7 @@ def review(replay: Replay, progress: Progress | None = None, cancel: Cancel | No
 
 
 def review_in_steps(replay: Replay, progress: Progress | None = None,
-                    cancel: Cancel | None = None, budget: int = DEFAULT_BUDGET, *,
+                    cancel: Cancel | None = None, budget: int = REVIEW_SIMULATIONS, *,
                     on_part: Callable[[Review], object] | None = None,
                     steps: Sequence[int] = STEPS, workers: int | None = None) -> Review:
     """:func:`review`, a part of the game at a time: the first ``steps[0]`` moves, then
@@ -358,7 +362,7 @@ def held_review(replay: Replay) -> Review | None:
     return _built(replay, Analysis(analysis.engine, analysis.budget, held[:count]))
 
 
-def pending(replay: Replay, budget: int = DEFAULT_BUDGET) -> int:
+def pending(replay: Replay, budget: int = REVIEW_SIMULATIONS) -> int:
     """How many positions :func:`review` would judge (0: the stored analysis is complete and
     current for this budget, and a review returns at once).
 
@@ -413,7 +417,7 @@ def engine_id() -> str:
     for name in sorted(entry.name for entry in code.iterdir() if entry.name.endswith(".py")):
         digest.update(name.encode() + b"\0" + code.joinpath(name).read_bytes())
     return (f"splendor-nb {metadata.version('splendor_nb')}, evaluate {EVALUATE_BUDGET} at "
-            f"temperature {TEMPERATURE}, ai {digest.hexdigest()[:12]}")
+            f"temperature {TEMPERATURE}, moves by {REVIEWER}, ai {digest.hexdigest()[:12]}")
 
 
 def made_up(*losses: float, names: Sequence[str] = ("Ann", "Bob")) -> Review:
@@ -545,14 +549,14 @@ class _InProcess(Executor):
 
 
 def _judge(record: str, index: int, budget: int) -> tuple[tuple[float, ...], str]:
-    """A position's chances and the hard bot's move there (``""`` once the game is over): what
+    """A position's chances and the expert bot's move there (``""`` once the game is over): what
     a worker runs, from the game's record text (positions do not cross processes: their cards
     are compared by identity)."""
     state = _replay_of(record).state(index)
     chances = _rounded(evaluate(state))
     if state.over:
         return chances, ""
-    return chances, str(Bot("hard", seed=REVIEW_SEED, budget=budget).choose(state))
+    return chances, str(Bot(REVIEWER, seed=REVIEW_SEED, budget=budget).choose(state))
 
 
 def _chances_after(record: str, index: int, move: str) -> tuple[float, ...]:

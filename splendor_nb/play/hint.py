@@ -1,5 +1,7 @@
-"""Hints: the move the hard bot would play in a person's place, with a short reason in words
-derived from what the move changes (points, a noble, a card it brings within reach).
+"""Hints: the move the expert bot would play in a person's place, with a short reason in words
+derived from what the move changes (points, a noble, a card it brings within reach, a card it
+takes away from an opponent who could buy it). The review says the same reason beside the move
+it prefers.
 
 >>> from splendor_nb import new_game, Move
 >>> view = new_game(seed=7).player_view(0)
@@ -33,7 +35,7 @@ def hint(view: GameState, bot: Bot) -> Hint:
     """What ``bot`` would play in ``view`` (the mover's ``player_view``), and why.
 
     >>> from splendor_nb import new_game
-    >>> suggestion = hint(new_game(seed=7).player_view(0), Bot("hard", seed=1, budget=50))
+    >>> suggestion = hint(new_game(seed=7).player_view(0), Bot("expert", seed=1, budget=20))
     >>> suggestion.move in new_game(seed=7).legal_moves()
     True
     """
@@ -43,7 +45,17 @@ def hint(view: GameState, bot: Bot) -> Hint:
 
 def hint_reason(view: GameState, move: Move) -> str:
     """Why ``move`` is good in ``view``, in one sentence: what it scores, the noble it brings
-    or nears, the card it makes affordable next turn, what it gathers."""
+    or nears, the card it takes from an opponent who could buy it, the card it makes
+    affordable next turn, what it gathers. ``view`` is the mover's view (a whole position
+    will do: only what the mover sees is read).
+
+    >>> from splendor_nb import new_game
+    >>> state = new_game(seed=7)
+    >>> for move in ("+wgr", "+bb", "+wgr", "+kk"):
+    ...     state = state.apply(Move.parse(move))
+    >>> hint_reason(state, Move.parse("R1w4"))
+    'Reserving 1w4 takes it away from an opponent who could buy it on their turn.'
+    """
     if move.kind == "pass":
         return say("hint_pass")
     me = view.current_player
@@ -54,6 +66,8 @@ def hint_reason(view: GameState, move: Move) -> str:
         return say("hint_win", points=say_n("points", mine.points))
     if move.kind == "buy":
         return _buy_reason(view, after, CARD_BY_ID[move.card or ""])
+    if move.kind == "reserve" and move.card is not None and _wanted(view, CARD_BY_ID[move.card]):
+        return say("hint_reserve_deny", card=card_phrase(CARD_BY_ID[move.card]))
     seen = [c for row in view.market_rows for c in row if c is not None and c.id != move.card]
     targets = [*seen, *mine.reserved]
     within = [c for c in targets if _affordable(c, mine.token_counts, mine.bonus_counts)
@@ -88,7 +102,19 @@ def _buy_reason(view: GameState, after: GameState, card: Card) -> str:
     for noble in after.nobles:
         if _missing(noble.needs, new) == 1 < _missing(noble.needs, old):
             return say("hint_buy_near_noble", card=phrase, noble=noble.id)
+    if _wanted(view, card):
+        return say("hint_buy_deny", card=phrase)
     return say("hint_buy_bonus", card=phrase, colour=colour_name(GEMS[card.bonus_index]))
+
+
+def _wanted(view: GameState, card: Card) -> bool:
+    """Whether an opponent of the mover could buy ``card`` on their next turn with the tokens
+    and bonuses they hold (R-BUY); the mover's own reserved cards are theirs alone."""
+    me = view.current_player
+    if any(card.id == mine.id for mine in view.players[me].reserved):
+        return False
+    return any(_affordable(card, p.token_counts, p.bonus_counts)
+               for i, p in enumerate(view.players) if i != me)
 
 
 def _shortfall(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...]) -> int:

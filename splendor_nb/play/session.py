@@ -66,7 +66,7 @@ class PlaySession(HasTraits):
     """A game between ``seats`` (names or :class:`Seat`; see :func:`parse_seats`), in table
     order, ``seats[first]`` starting (R-SETUP-ORDER). ``seed`` deals the game (a new one each
     time when ``None``). Games are saved to ``games_dir`` after every turn unless ``autosave``
-    is false. ``hint_budget`` is the hard bot's budget for hints.
+    is false. ``hint_budget`` is the expert bot's simulations for a hint.
     """
 
     state = Instance(GameState, help="The position, as it really is (deck order included).")
@@ -313,7 +313,7 @@ class PlaySession(HasTraits):
 
     @spoken
     def hint(self) -> Hint | Refusal:
-        """The move the hard bot would play for the person to move, with a short reason; it is
+        """The move the expert bot would play for the person to move, with a short reason; it is
         highlighted on the board (:attr:`suggestion`, the interaction's ``hint``)."""
         refusal = self._not_now()
         if refusal is not None or self.builder is None:
@@ -322,7 +322,7 @@ class PlaySession(HasTraits):
         me = self.state.current_player
         self.thinking = True
         try:
-            found = hint(builder.view, Bot("hard", seed=self._bot_seed(me),
+            found = hint(builder.view, Bot("expert", seed=self._bot_seed(me),
                                            budget=self.hint_budget))
         finally:
             self.thinking = False

@@ -80,8 +80,8 @@ SENTENCES: dict[str, str] = {
     "term_intro": "Type a move's number or its notation (+wbg, +rr, B1w3, B1w3=rry, R1w3, R?2, "
                   "pass); 'help' lists the commands. The game is saved after every turn to "
                   "{path}.",
-    "term_help": "A number or a move in the notation plays it; 'hint' shows the hard bot's move "
-                 "and why; 'undo' takes your last turn back; 'resign' gives up; 'board' shows "
+    "term_help": "A number or a move in the notation plays it; 'hint' shows the expert bot's "
+                 "move and why; 'undo' takes your last turn back; 'resign' gives up; 'board' shows "
                  "the position again; 'quit' stops, the game saved: 'splendor-nb play "
                  "--resume' continues it.",
     "term_moves": "Your legal moves:",
@@ -146,13 +146,17 @@ SENTENCES: dict[str, str] = {
     "hint_buy_noble": "Buying {card} brings {noble} as well.",
     "hint_buy_points": "Buying {card} scores now.",
     "hint_buy_near_noble": "Buying {card} leaves you one card away from {noble}.",
+    "hint_buy_deny": "Buying {card} also takes it away from an opponent who could buy it on "
+                     "their turn.",
     "hint_buy_bonus": "Buying {card} adds a {colour} bonus: {colour} costs you less from now on.",
     "hint_next_turn": "It lets you buy {card} next turn.",
     "hint_towards": "It gathers what {card} needs.",
     "hint_reserve": "Reserving {card} keeps it out of your opponents' reach.",
+    "hint_reserve_deny": "Reserving {card} takes it away from an opponent who could buy it on "
+                         "their turn.",
     "hint_reserve_gold": "Reserving brings a gold, which stands in for any colour.",
     "hint_pass": "Nothing else is legal: you must pass.",
-    "hint_best": "The hard bot rates this move best.",
+    "hint_best": "The expert bot rates this move best.",
 }
 """Whole sentences and prompts, by key."""
 

@@ -2,12 +2,12 @@
 line in the background (:func:`splendor_nb.analysis.review.review_in_steps` in a thread, the
 page free meanwhile), with a progress bar and Cancel; the verdicts show as the parts are judged.
 Then each player's accuracy, the previous / next mistake buttons (keys P and N), what the move
-shown cost and the hard bot's preferred move from the position shown, in words (the board marks
-it). The finished review is stored in the replay, so Save and Download keep it and a reviewed
-file shows it at once when opened again.
+shown cost and the expert bot's preferred move from the position shown, in words with its
+reason (the board marks it). The finished review is stored in the replay, so Save and Download
+keep it and a reviewed file shows it at once when opened again.
 
-``SPLENDOR_REVIEW_BUDGET`` in the environment sets the hard bot's budget (positions rated per
-move; default :data:`~splendor_nb.ai.search.DEFAULT_BUDGET`, the hard bot as it plays).
+``SPLENDOR_REVIEW_BUDGET`` in the environment sets the expert bot's budget (simulations per
+position; default :data:`~splendor_nb.ai.expert.REVIEW_SIMULATIONS`).
 
 >>> from splendor_nb.analysis.review import made_up
 >>> from splendor_nb.engine import new_game
@@ -34,10 +34,11 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from splendor_nb.ai.search import DEFAULT_BUDGET
+from splendor_nb.ai.expert import REVIEW_SIMULATIONS
 from splendor_nb.i18n import format_number, translator, use_language
 from splendor_nb.moves import Move
 from splendor_nb.play.describe import describe_turn
+from splendor_nb.play.hint import hint_reason
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.move_list import verdict
 from splendor_nb.ui.views import best_move
@@ -50,13 +51,13 @@ BUDGET_ENV = "SPLENDOR_REVIEW_BUDGET"
 
 
 def review_budget() -> int:
-    """The reviewing bot's budget: ``$SPLENDOR_REVIEW_BUDGET``, else the hard bot's own.
+    """The reviewing bot's budget: ``$SPLENDOR_REVIEW_BUDGET``, else the review's default.
 
     >>> review_budget() > 0
     True
     """
     text = os.environ.get(BUDGET_ENV, "")
-    return int(text) if text.isdigit() and int(text) > 0 else DEFAULT_BUDGET
+    return int(text) if text.isdigit() and int(text) > 0 else REVIEW_SIMULATIONS
 
 
 class ReviewPanel:
@@ -77,7 +78,7 @@ class ReviewPanel:
         self.start = widgets.Button(description=words.gettext("Review the game"),
                                     icon="search", button_style="primary",
                                     tooltip=words.gettext(
-                                        "Judge every move with the hard bot: the mistakes, the "
+                                        "Judge every move with the expert bot: the mistakes, the "
                                         "better moves and each player's accuracy"),
                                     layout=widgets.Layout(width="auto"))
         self.start.add_class("splendor-review-start")
@@ -227,8 +228,9 @@ def here_text(controller: ReplayController, language: str | None = None) -> str:
         if judged.label is not None:
             where = words.gettext("Move {turn}, {name}:", turn=turn, name=name)
             said = verdict(judged.label, judged.loss, language)
-            better = words.gettext("The hard bot preferred: {move}",
+            better = words.gettext("The expert bot preferred: {move}",
                                    move=_in_words(controller, turn - 1, judged.best, language))
+            better += _reason(controller, turn - 1, judged.best, language)
             parts.append(f"<div class='splendor-review-verdict' data-verdict='{judged.label}'>"
                          f"<b>{html.escape(where)}</b> {html.escape(said)}. "
                          f"{html.escape(better)}</div>")
@@ -237,10 +239,19 @@ def here_text(controller: ReplayController, language: str | None = None) -> str:
             parts.append(f"<div class='splendor-muted'>{html.escape(fine)}</div>")
     best = best_move(controller)
     if best is not None:
-        said = words.gettext("From here the hard bot would play: {move} (marked “best” on "
+        said = words.gettext("From here the expert bot would play: {move} (marked “best” on "
                              "the board)", move=_in_words(controller, turn, best, language))
+        said += _reason(controller, turn, best, language)
         parts.append(f"<div class='splendor-review-best'>{html.escape(said)}</div>")
     return "".join(parts)
+
+
+def _reason(controller: ReplayController, turn: int, move: Move, language: str | None) -> str:
+    """Why the bot prefers ``move`` after ``turn`` moves of the main line, as a sentence after
+    one (:func:`~splendor_nb.play.hint.hint_reason`); nothing for a made-up review's move."""
+    with use_language(language), suppress(ValueError):  # a made-up review's illegal move
+        return ". " + hint_reason(controller.replay.state(turn), move)
+    return ""
 
 
 def _in_words(controller: ReplayController, turn: int, move: Move,

@@ -127,7 +127,7 @@ def test_review_a_game_jump_to_its_mistakes_and_keep_a_promoted_side_line(
     best = expected.best[mistakes[1]]
     expect(in_viewer(app, ".splendor-review-best")).to_contain_text(f"({best})")
     expect(in_viewer(app, ".splendor-review-verdict")).to_contain_text(
-        "The hard bot preferred:")
+        "The expert bot preferred:")
     page.keyboard.press("p")
     expect(board(app)).to_have_attribute("data-turn", str(mistakes[0]), timeout=UPDATE_MS)
     page.keyboard.press("n")

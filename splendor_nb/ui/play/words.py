@@ -60,7 +60,7 @@ WORDS: dict[str, str] = {
     "take_back": "Take back",
     "take_back_help": "Back to your previous turn (games against bots)",
     "hint": "Hint",
-    "hint_help": "The move the hard bot would play for you, and why",
+    "hint_help": "The move the expert bot would play for you, and why",
     "hint_said": "Hint: {move}. {reason}",
     "hint_thinking": "Working out a hint…",
     "resign": "Resign",
