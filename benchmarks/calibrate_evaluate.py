@@ -1,12 +1,14 @@
 """Calibrate ``evaluate``: do its win chances mean what they say?
 
     .venv/bin/python -m benchmarks.calibrate_evaluate [--games 300] [--seed 2] [--every 3]
-        [--workers N]
+        [--workers N] [--hard N]
 
 Plays bot games on a process pool (:func:`splendor_nb.ai.simulate`): a third medium v medium and
-a third easy v medium with 2 players, a third four medium bots. It rates every ``--every``-th
-position of each with :func:`splendor_nb.ai.evaluate` (on the pool too) and prints, for each
-kind of game and for all of them:
+a third easy v medium with 2 players, a third four medium bots, and ``--hard`` games of hard v
+hard (300 positions rated a move; none by default). It rates every ``--every``-th position of
+each twice, on the pool too: with :func:`splendor_nb.ai.evaluate` (the hard bot's search) and
+with the expert's value model (:func:`splendor_nb.ai.model.win_chances`, the same positions),
+and prints, for each judge, each kind of game and all of them:
 
 - the calibration: each (position, player) pair's predicted chance, in ten bins, against the
   share of those players who won (a shared victory counts 1/k), with its 95% Wilson interval;
@@ -16,8 +18,8 @@ kind of game and for all of them:
 - the temperature that would fit best: the chances re-tempered (a softmax's worth differences
   are ``TEMPERATURE * log p``, so ``p ** (T / T')`` normalised is the same search at ``T'``), the
   log-loss and Brier score of each; ``evaluate``'s play is not involved, only how it reports;
-- the CPU time of one ``evaluate``.
-The figures in docs/review.md come from the defaults.
+- the CPU time of one ``evaluate`` and of one rating by the model.
+The figures in docs/review.md come from the defaults; docs/ai.md compares the two judges.
 """
 
 from __future__ import annotations
@@ -38,6 +40,10 @@ from splendor_nb.replay import Replay
 
 GROUPS = (("2p medium v medium", 2, ("medium",)), ("2p easy v medium", 2, ("easy", "medium")),
           ("4p medium", 4, ("medium",)))
+HARD_GROUP = ("2p hard v hard", 2, ("hard",))
+HARD_BUDGET = 300
+"""The hard bots' positions rated a move in ``--hard`` games (the training script's)."""
+JUDGES = ("evaluate", "model")
 BINS = 10
 TEMPERATURES = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 PHASES = ("first third", "middle third", "last third")
@@ -53,27 +59,37 @@ class Sample:
     mover: int
     phase: int
     seconds: float
+    judge: str = "evaluate"
 
 
-def run(games: int = 300, seed: int = 2, every: int = 3, workers: int | None = None) -> None:
+def run(games: int = 300, seed: int = 2, every: int = 3, workers: int | None = None,
+        hard: int = 0) -> None:
     """Play, rate and print (see the module's text)."""
     print(reference_line())
     started = time.perf_counter()
     samples: list[Sample] = []
-    for index, (group, players, levels) in enumerate(GROUPS):
-        count = games // len(GROUPS) + (index < games % len(GROUPS))
+    groups: list[tuple[str, int, tuple[str, ...], int, int | None]] = [
+        (group, players, levels, games // len(GROUPS) + (index < games % len(GROUPS)), None)
+        for index, (group, players, levels) in enumerate(GROUPS)]
+    if hard:
+        groups.append((*HARD_GROUP, hard, HARD_BUDGET))
+    for index, (group, players, levels, count, budget) in enumerate(groups):
         replays = simulate(count, players, levels, seed + index, workers=workers,
-                           progress=False)
+                           progress=False, budget=budget)
         tasks = [(group, replay.dumps(), every) for replay in replays]
         for rated in stream(_rate, tasks, workers=workers):
             samples.extend(rated)
-        print(f"{group}: {count} games, {sum(s.group == group for s in samples)} positions "
-              f"rated ({time.perf_counter() - started:.0f} s so far)")
-    for group, _, _ in GROUPS:
-        _report(group, [s for s in samples if s.group == group])
-    _report("all games", samples)
-    print(f"\nevaluate: median {statistics.median(s.seconds for s in samples) * 1000:.0f} ms "
-          f"CPU per position; {time.perf_counter() - started:.0f} s wall clock in all")
+        print(f"{group}: {count} games, {sum(s.group == group for s in samples) // 2} "
+              f"positions rated ({time.perf_counter() - started:.0f} s so far)")
+    for judge in JUDGES:
+        judged = [s for s in samples if s.judge == judge]
+        print(f"\n===== judged by {judge}")
+        for group, *_ in groups:
+            _report(group, [s for s in judged if s.group == group])
+        _report("all games", judged)
+        print(f"\n{judge}: median {statistics.median(s.seconds for s in judged) * 1000:.1f} ms "
+              "CPU per position")
+    print(f"{time.perf_counter() - started:.0f} s wall clock in all")
     print(reference_line())
 
 
@@ -123,7 +139,8 @@ def _report(title: str, samples: Sequence[Sample]) -> None:
     print(f"  the player to move: mean chance {predicted:.3f}, won {won:.3f}")
     fits = [(temperature, log_loss(samples, temperature), brier(samples, temperature))
             for temperature in TEMPERATURES]
-    print("  temperature   log-loss   Brier" + "".join(
+    print("  temperature   log-loss   Brier   (the model: chances re-tempered as if at 1.5)"
+          + "".join(
         f"\n  {t:11.2f}   {loss:.4f}     {score:.4f}" + ("  (now)" if t == TEMPERATURE else "")
         for t, loss, score in fits))
     print(f"  best by log-loss: {min(fits, key=lambda f: f[1])[0]}, "
@@ -131,7 +148,9 @@ def _report(title: str, samples: Sequence[Sample]) -> None:
 
 
 def _rate(task: tuple[str, str, int]) -> list[Sample]:
-    """Rate every ``every``-th position of one game (what a worker runs)."""
+    """Rate every ``every``-th position of one game by each judge (what a worker runs)."""
+    from splendor_nb.ai.model import win_chances
+
     group, text, every = task
     replay = _replay(text)
     final = replay.state(len(replay))
@@ -144,8 +163,13 @@ def _rate(task: tuple[str, str, int]) -> list[Sample]:
         state = replay.state(turn)
         started = time.thread_time()
         chances = evaluate(state)
-        samples.append(Sample(group, chances, outcome, state.current_player,
-                              min(2, 3 * turn // len(replay)), time.thread_time() - started))
+        phase = min(2, 3 * turn // len(replay))
+        samples.append(Sample(group, chances, outcome, state.current_player, phase,
+                              time.thread_time() - started))
+        started = time.thread_time()
+        rated = tuple(float(p) for p in win_chances([state])[0])
+        samples.append(Sample(group, rated, outcome, state.current_player, phase,
+                              time.thread_time() - started, "model"))
     return samples
 
 
@@ -167,8 +191,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--hard", type=int, default=0, help="games of hard v hard besides")
     args = parser.parse_args()
-    run(args.games, args.seed, args.every, args.workers)
+    run(args.games, args.seed, args.every, args.workers, args.hard)
 
 
 if __name__ == "__main__":
