@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -77,8 +78,18 @@ LABELS: dict[str, str] = {
     "edge_no": "no",
     "edge_round_done": "round complete",
     "edge_all_passed": "all passed",
+    "note_gold": "+{count} gold",
+    "note_no_gold": "none left",
+    "note_deck": "tier {tier} deck",
+    "note_free": "free",
+    "note_points": "{points} pts",
+    "note_last_round": "last round",
 }
-"""Every text of the diagram, keyed by node id (edge labels by ``edge_*``)."""
+"""Every text of the diagram, keyed by node id (edge labels by ``edge_*``, the notes' words
+by ``note_*``: templates whose numbers the note fills)."""
+_NOTES = {key: re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>\\d+)", re.escape(text)))
+          for key, text in LABELS.items() if key.startswith("note_")}
+"""The English notes read back: a note in words is said again in the labels' language."""
 
 Shape = Literal["terminal", "decision", "action"]
 Route = Literal["down", "across", "turn_down", "bus", "back_up", "under"]
@@ -218,14 +229,16 @@ def turn_path(before: GameState, move: Move, after: GameState) -> TurnPath:
             nodes.append("q_reserve")
         if move.kind == "reserve":
             nodes += ["reserve", "gold"]
-            notes.append(("reserve", move.card or f"tier {move.tier} deck"))
-            notes.append(("gold", f"+{effects.gold_gained} gold" if effects.gold_gained
-                          else "none left"))
+            notes.append(("reserve", move.card
+                          or LABELS["note_deck"].format(tier=move.tier)))
+            notes.append(("gold", LABELS["note_gold"].format(count=effects.gold_gained)
+                          if effects.gold_gained else LABELS["note_no_gold"]))
         else:
             nodes += ["q_buy", "buy", "pay"]
             card = CARD_BY_ID[move.card or ""]
             notes.append(("buy", card.id))
-            notes.append(("pay", "-" + _letters(effects.paid) if any(effects.paid) else "free"))
+            notes.append(("pay", "-" + _letters(effects.paid) if any(effects.paid)
+                          else LABELS["note_free"]))
     nodes += ["end", "q_over10"]
     if any(move.returned):
         nodes.append("return")
@@ -238,7 +251,8 @@ def turn_path(before: GameState, move: Move, after: GameState) -> TurnPath:
     points = after.players[mover].points
     if any(p.points >= WINNING_POINTS for p in after.players):
         nodes.append("finish")
-        notes.append(("q_15", f"{points} pts" if points >= WINNING_POINTS else "last round"))
+        notes.append(("q_15", LABELS["note_points"].format(points=points)
+                      if points >= WINNING_POINTS else LABELS["note_last_round"]))
         nodes.append("game_over" if after.over else "next")
     else:
         nodes.append("next")
@@ -378,10 +392,20 @@ def _draw(path: TurnPath | None, step: StepView | None, labels: Mapping[str, str
             out.append(_step(node, number))
         note = notes.get(node)
         if note:
-            out.append(_note(node, note))
+            out.append(_note(node, _said(note, labels)))
         out.append("</g>")
     out.append("</svg>")
     return "".join(out)
+
+
+def _said(note: str, labels: Mapping[str, str]) -> str:
+    """A note in the labels' language: its words translated, its numbers kept; a note in the
+    notation (``+wbg``, ``N3``) as it is."""
+    for key, english in _NOTES.items():
+        found = english.fullmatch(note)
+        if found:
+            return labels.get(key, LABELS[key]).format(**found.groupdict())
+    return note
 
 
 def _closed_reason(node: str, shut: Mapping[tuple[str, str], str]) -> str:

@@ -69,7 +69,7 @@ class ReplayViewer:
         self.options = MoveListOptions(controller, self.moves, language=language)
         self.keyboard = KeyboardShortcuts(controller, scope=keyboard)
         self.annotation = AnnotationEditor(controller, language=language)
-        self.diagram = DiagramView(controller)
+        self.diagram = DiagramView(controller, language)
         self.stepper = MoveStepper(controller, self.diagram, language=language)
         self.charts = ReplayCharts(controller, language=language)
         self.review = ReviewPanel(controller, language=language)

@@ -28,6 +28,7 @@ from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import ClickableBoard
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.learn.links import LinkedHTML
+from splendor_nb.ui.learn.words import node_labels
 
 
 class BoardView:
@@ -91,8 +92,9 @@ class DiagramView:
     tab's *Step through this move*, :class:`~splendor_nb.ui.move_stepper.MoveStepper`).
     """
 
-    def __init__(self, controller: ReplayController) -> None:
+    def __init__(self, controller: ReplayController, language: str = SOURCE_LANGUAGE) -> None:
         self.controller = controller
+        self.labels = node_labels(language)  # the diagram's words
         self.widget = LinkedHTML()
         self.widget.add_class("splendor-diagram-view")
         controller.observe(self._show, names=["at", "replay"])
@@ -114,16 +116,17 @@ class DiagramView:
         if step is None:
             self._show()
         else:
-            self.widget.value = diagram_svg(step=step, clickable=True)
+            self.widget.value = diagram_svg(step=step, labels=self.labels, clickable=True)
 
     def _show(self, _change: object = None) -> None:
         controller = self.controller
         turn = controller.current
         if turn is None:
-            self.widget.value = diagram_svg()
+            self.widget.value = diagram_svg(labels=self.labels)
             return
         before = controller.replay.state(controller.replay.back(controller.at))
-        self.widget.value = diagram_svg(turn_path(before, turn.move, controller.state))
+        self.widget.value = diagram_svg(turn_path(before, turn.move, controller.state),
+                                        self.labels)
 
 
 class ViewSwitch:

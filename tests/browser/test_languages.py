@@ -4,15 +4,15 @@ the app in Russian and Turkish at 1366 and 390 px (screenshots/lang-*.png), wher
 stick out sideways.
 
 The pseudo-language check reads every text node a person sees in the open tab, the tab bar and
-the picker's bar, and fails on any word outside the wrappers. Not words to translate, and so
-allowed outside: the players' names (the game's own, typed by people), numbers, the move
+the picker's bar, the board's and the turn diagram's SVG included, and fails on any word
+outside the wrappers. Not words to translate, and so allowed outside: the players' names (the
+game's own, typed by people; the board marks them ``data-name``), a replay's own texts (its
+event, date and comments, class ``splendor-content``; what a text box holds), numbers, the move
 notation and card, noble and rule ids (language-neutral, R-...), file names (a corpus's, a
 replay's: lower-case words joined by hyphens), the file formats CSV and Parquet, the languages'
-own names in the picker, and punctuation. The Play, Learn, Analyse and Rules tabs are walked;
-the Replay tab is not yet: it shows the replay's own texts (comments, the event), which need
-marking as content, beside a few words still outside the catalogues. Drawings are left out:
-the board's SVG (splendor_nb/render.py, whose labels no tab translates yet) and the charts'
-(their owners' tests).
+own names in the picker, and punctuation. The Replay (a game, then its review), Play, Learn,
+Analyse and Rules tabs are walked. The charts are left out (plotly's drawings: their owners'
+tests read their titles and axes).
 """
 
 from __future__ import annotations
@@ -32,11 +32,17 @@ from support.voila_server import APP_NOTEBOOK, REPO_ROOT, VoilaServer, start_voi
 SHOTS = REPO_ROOT / "screenshots"
 UPDATE_MS = 60_000
 """How long a kernel round trip (a whole switch of language) may take on a loaded machine."""
+REVIEW_MS = 180_000
+"""How long the review of the shipped 2-player game may take at the small budget below."""
+REVIEW_BUDGET = "30"
+"""The review's simulations per move in these tests ($SPLENDOR_REVIEW_BUDGET): its words are
+the same at any strength."""
 WIDTHS = {"laptop": 1366, "phone": 390}
 NAMES = {"Ada", "Ben", "Ann", "Chen", "Dara", "Ana", "Bruno", "Splendor", "CSV", "Parquet"}
 """The players' names of the shipped games and lessons, the game's name, the file formats."""
 NEUTRAL = re.compile(
-    r"^(?:\d+(?:[.,]\d+)?%?"  # numbers
+    r"^(?:[+\-\u2212]?\d+(?:[.,/]\d+)?%?"  # numbers, +n and -n badges, tokens held of 10
+    r"|[wbgrky]|I{1,3}"  # the board's gem letters (the notation's) and tiers (roman numerals)
     r"|R-[A-Z0-9-]+"  # rule ids
     r"|[1-3][wbgrk]\d+|N\d+"  # card and noble ids
     r"|[+\-][wbgrky]+|[BR][123?][wbgrk]?\d*(?:=[wbgrky]+)?|pass"  # the move notation
@@ -53,7 +59,8 @@ VISIBLE_TEXT = """(selector) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('svg, style, script, .js-plotly-plot, .splendor-chart'))
+      if (!parent || parent.closest('style, script, textarea, .js-plotly-plot, .splendor-chart, '
+                                    + '.splendor-content, [data-name], [data-notation]'))
         continue;
       if (!shown(parent) || !node.textContent.trim()) continue;
       out.push(node.textContent);
@@ -100,15 +107,17 @@ def outside_wrappers(text: str) -> list[str]:
 def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """The app, its games saved in a folder of this module's."""
     games = tmp_path_factory.mktemp("games")
-    before = os.environ.get(GAMES_ENV)
-    os.environ[GAMES_ENV] = str(games)
+    settings = {GAMES_ENV: str(games), "SPLENDOR_REVIEW_BUDGET": REVIEW_BUDGET}
+    before = {name: os.environ.get(name) for name in settings}
+    os.environ.update(settings)
     try:
         server = start_voila(APP_NOTEBOOK)
     finally:
-        if before is None:
-            del os.environ[GAMES_ENV]
-        else:
-            os.environ[GAMES_ENV] = before
+        for name, value in before.items():
+            if value is None:
+                del os.environ[name]
+            else:
+                os.environ[name] = value
     yield server
     server.stop()
 
@@ -137,29 +146,50 @@ def words_outside(page: Page) -> list[str]:
     return outside_wrappers(text)
 
 
+def assert_all_wrapped(page: Page) -> None:
+    left = words_outside(page)
+    assert not left, "outside the catalogues: " + " ".join(left)
+
+
+def test_the_pseudo_language_leaves_nothing_outside_the_catalogues_in_the_replay_tab(
+        page: Page, app_server: VoilaServer, open_voila: Open) -> None:
+    app = open_app(page, open_voila, app_server,
+                   f"lang={PSEUDO_LANGUAGE}&replay=teacher-2p&turn=9")
+    viewer = app.locator(".splendor-viewer").first
+    expect(viewer.locator(".splendor-charts .main-svg").first).to_be_visible(timeout=UPDATE_MS)
+    expect(viewer.locator(".splendor-board").first).to_have_attribute("data-turn", "9",
+                                                                      timeout=UPDATE_MS)
+    assert_all_wrapped(page)  # a game at turn 9: board, moves, comments, diagram
+    viewer.locator(".splendor-review-start").first.click()
+    expect(viewer.locator(".splendor-review-next").first).to_be_visible(
+        timeout=REVIEW_MS)
+    expect(viewer.locator(".suggestion-tag").first).to_be_visible(timeout=UPDATE_MS)
+    assert_all_wrapped(page)  # reviewed: verdicts, accuracy, the board's best move
+
+
 def test_the_pseudo_language_leaves_no_text_outside_the_catalogues(
         page: Page, app_server: VoilaServer, open_voila: Open) -> None:
     open_app(page, open_voila, app_server, f"lang={PSEUDO_LANGUAGE}&play")
     play = page.locator(".splendor-play").first
     expect(play.locator(".splendor-start")).to_be_visible(timeout=UPDATE_MS)
-    assert words_outside(page) == []  # the new-game form
+    assert_all_wrapped(page)  # the new-game form
     play.locator(".splendor-start").click()
     expect(play.locator(".splendor-play-board svg").first).to_be_visible(timeout=UPDATE_MS)
     for colour in ("white", "blue", "green"):
         play.locator(f'[data-action="supply"][data-colour="{colour}"]').first.click()
     expect(play.locator(".splendor-prompt-text")).to_contain_text("⟦Picked", timeout=UPDATE_MS)
-    assert words_outside(page) == []  # a turn being built
+    assert_all_wrapped(page)  # a turn being built
     select_tab(page, PSEUDO_LANGUAGE, "Learn")
     expect(page.locator(".splendor-lesson").first).to_be_visible(timeout=UPDATE_MS)
-    assert words_outside(page) == []  # the first chapter
+    assert_all_wrapped(page)  # the first chapter
     select_tab(page, PSEUDO_LANGUAGE, "Analyse")
     expect(page.locator(".splendor-analyse").first).to_be_visible(timeout=UPDATE_MS)
     page.wait_for_timeout(3000)  # the corpus's summary comes from a thread
-    assert words_outside(page) == []
+    assert_all_wrapped(page)
     select_tab(page, PSEUDO_LANGUAGE, "Rules")
     expect(page.locator(".splendor-rules-text").first).to_contain_text("R-TAKE2",
                                                                         timeout=UPDATE_MS)
-    assert words_outside(page) == []
+    assert_all_wrapped(page)
 
 
 def test_an_unknown_language_is_said_in_english(page: Page, app_server: VoilaServer,

@@ -110,15 +110,18 @@ def say(key: str, /, **params: object) -> str:
     return translator().gettext(WORDS[key], **params)
 
 
-def node_labels() -> dict[str, str]:
-    """The turn diagram's labels in the current language, by node (``diagram_svg(labels=)``).
+def node_labels(language: str | None = None) -> dict[str, str]:
+    """The turn diagram's labels in ``language`` (by default the current one), by node
+    (``diagram_svg(labels=)``).
 
     >>> from splendor_nb.i18n import use_language
     >>> with use_language("es"):
     ...     node_labels()["start"] == translator("es").gettext(LABELS["start"])
     True
+    >>> node_labels("fr")["edge_yes"] == translator("fr").gettext(LABELS["edge_yes"])
+    True
     """
-    words = translator()
+    words = translator(language)
     return {node: words.gettext(label) for node, label in LABELS.items()}
 
 
