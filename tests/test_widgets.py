@@ -406,7 +406,8 @@ def test_charts_load_once_a_browser_has_drawn_the_viewer(viewer: ReplayViewer) -
     assert charts.figure is None
     viewer.controller.go(4)
     charts.shown._handle_custom_msg({"type": "shown"}, [])  # what the page sends
-    assert charts.figure is not None and charts.box.children == (charts.figure,)
+    assert charts.figure is not None and charts.box.children == (charts.view,)
+    assert charts.view.figure["layout"]["shapes"][0]["x0"] == 4  # what the page draws
     assert charts.figure.layout.shapes[0].x0 == 4
     first = charts.figure
     charts.load()
@@ -419,11 +420,10 @@ def test_chart_marker_follows_the_turn_and_a_click_jumps(viewer: ReplayViewer) -
     viewer.controller.go(8)
     assert (figure.layout.shapes[0].x0, figure.layout.shapes[0].x1) == (8, 8)
 
-    class Points:
-        point_inds = (17,)
-
+    assert viewer.charts.view.turn == 8  # the page moves its line
     trace = figure.data[len(figure.data) - 1 - KEY]  # the last bonus line
-    viewer.charts._clicked(trace, Points(), None)
+    # what the page sends for a click on that line's 18th point
+    viewer.charts.view._handle_custom_msg({"type": "click", "turn": trace.customdata[17]}, [])
     assert viewer.controller.turn == trace.customdata[17] == 17
     assert board_turn(viewer) == 17
 

@@ -19,8 +19,8 @@ from splendor_nb.analysis.tables import turns
 from splendor_nb.replay import Replay
 
 
-def win_chances(replay: Replay, progress: Callable[[int, int], object] | None = None
-                ) -> pd.DataFrame:
+def win_chances(replay: Replay, progress: Callable[[int, int], object] | None = None,
+                reuse: bool = True) -> pd.DataFrame:
     """Each player's chance of winning after every turn, as the hard bot's search judges it:
     one row per turn (0 = setup) and player, with the columns ``turn``, ``player``, ``name``,
     ``mover``, ``move``, ``evaluation`` and ``chance`` (0 to 1).
@@ -32,6 +32,11 @@ def win_chances(replay: Replay, progress: Callable[[int, int], object] | None = 
     About a second per 40 turns with 2 players. ``progress(done, total)`` is called after each
     position. The same replay always gives the same figures.
 
+    A reviewed replay (:func:`~splendor_nb.analysis.review.review`) already holds each
+    position's :func:`~splendor_nb.ai.evaluate`, stored with 4 decimals: those positions are
+    not rated again (``reuse=False`` rates them all), only the ones its analysis does not cover
+    (a review cancelled, a game that went on), and ``progress`` counts those.
+
     >>> from splendor_nb.engine import new_game
     >>> replay = Replay.from_state(new_game(players=2, seed=7))
     >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
@@ -42,21 +47,42 @@ def win_chances(replay: Replay, progress: Callable[[int, int], object] | None = 
     [1.0, 1.0, 1.0]
     >>> bool(df.chance[4] == (df.evaluation[2] + df.evaluation[4]) / 2)
     True
+    >>> from splendor_nb.analysis.review import review
+    >>> _ = review(replay, budget=60, workers=1)
+    >>> counted = []
+    >>> again = win_chances(replay, progress=lambda done, total: counted.append(total))
+    >>> counted, bool((again.evaluation - df.evaluation).abs().max() < 1e-4)
+    ([], True)
     """
     from splendor_nb.ai import evaluate  # the search is loaded only when chances are asked for
 
     states = replay.states()
-    evaluations = []
-    for number, state in enumerate(states):
-        evaluations.append(evaluate(state))
+    evaluations: list[tuple[float, ...] | None] = list(_reviewed(replay) if reuse else ())
+    evaluations += [None] * (len(states) - len(evaluations))
+    missing = [number for number, known in enumerate(evaluations) if known is None]
+    for done, number in enumerate(missing, start=1):
+        evaluations[number] = tuple(evaluate(states[number]))
         if progress is not None:
-            progress(number + 1, len(states))
+            progress(done, len(missing))
     by_turn = np.array(evaluations)  # a row per turn, a column per player
     window = replay.players
     last_round = [by_turn[max(0, turn - window + 1):turn + 1].mean(axis=0)
                   for turn in range(len(by_turn))]
     return turns(replay)[["turn", "player", "name", "mover", "move"]].assign(
         evaluation=by_turn.ravel(), chance=np.ravel(last_round))
+
+
+def _reviewed(replay: Replay) -> tuple[tuple[float, ...], ...]:
+    """The evaluations a review of this engine stored for the main line's first positions
+    (still current ones only; none without a review)."""
+    analysis = replay.analysis
+    if analysis is None:
+        return ()
+    from splendor_nb.analysis.review import engine_id  # the AI's code digest, read once
+
+    if analysis.engine != engine_id():
+        return ()
+    return tuple(entry.chances for entry in analysis.positions[:analysis.current(replay.turns)])
 
 
 def turning_points(chances: pd.DataFrame, count: int = 3) -> pd.DataFrame:

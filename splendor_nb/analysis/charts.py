@@ -25,7 +25,7 @@ from splendor_nb.analysis.chances import turning_points
 from splendor_nb.analysis.tables import turns
 from splendor_nb.cards import GEMS
 from splendor_nb.engine import WINNING_POINTS
-from splendor_nb.i18n import N_, Translator, translator
+from splendor_nb.i18n import N_, Translator, format_percent, translator
 from splendor_nb.palette import (
     ACCENT,
     FALL,
@@ -162,8 +162,9 @@ def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3
             mode="markers", marker={"size": 12, "symbol": "triangle-down", "color": FALL,
                                     "line": {"color": "white", "width": 1}},
             text=[words.gettext("{name} played {move}: {before}, a round later {after}",
-                                name=name, move=move, before=f"{before:.0%}",
-                                after=f"{after:.0%}")
+                                name=name, move=move,
+                                before=format_percent(before, words.language),
+                                after=format_percent(after, words.language))
                   for name, move, before, after in falls[["name", "move", "before", "after"]
                                                          ].itertuples(index=False)],
             hovertemplate=_hover(words, "%{text}") + "<extra>" +

@@ -1,6 +1,7 @@
 """The viewer's charts (:class:`ReplayCharts`): points per turn, bonuses per colour and, on
-request, who was winning, in one plotly FigureWidget drawn by
-:func:`splendor_nb.analysis.charts_figure`; clicking a point jumps the board there.
+request, who was winning, in one figure of :func:`splendor_nb.analysis.charts_figure` drawn
+as wide as the column by a :class:`~splendor_nb.ui.plotly_view.PlotlyView`; clicking a point
+jumps the board there.
 
 splendor_nb.analysis (with pandas and plotly) is loaded when the charts are first drawn, not
 when the viewer is built.
@@ -10,31 +11,34 @@ when the viewer is built.
 >>> charts = ReplayCharts(ReplayController(Replay.from_state(new_game(players=2, seed=7))))
 >>> charts.figure is None  # until a browser has drawn the viewer
 True
->>> charts.load(); len(charts.figure.data), charts.figure.layout.width == CHART_WIDTH
+>>> charts.load(); len(charts.figure.data), charts.figure.layout.width is None  # the column's
 (19, True)
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Mapping
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from splendor_nb.cards import GEMS
-from splendor_nb.i18n import translator
+from splendor_nb.i18n import format_percent, translator
 from splendor_nb.ui.controller import ReplayController
-from splendor_nb.ui.shown import Shown
+from splendor_nb.ui.plotly_view import PlotlyView
 
 if TYPE_CHECKING:
     import pandas as pd
     import plotly.graph_objects as go
 
+    from splendor_nb.replay import Replay
+
 CHART_WIDTH = 470
-"""The charts' width in pixels: the right-hand column's, less its padding (plotly's own
-autosize measured the column before it had settled, and drew wider than it)."""
+"""The side column's width in pixels on a wide screen (less its padding); the charts take the
+width the column has, measured in the page when they are drawn and whenever it changes."""
 
 
 class ReplayCharts:
@@ -47,17 +51,20 @@ class ReplayCharts:
     player (``players`` buttons), and the legend lists the players shown. In spoiler-free mode
     the turns after the one shown are out of the charts' range.
 
-    The figure is created by :meth:`load`, which runs when a browser has drawn the viewer (the
-    :class:`Shown` widget tells): the board shows without waiting for plotly's 5 MB of
-    JavaScript, and the figure is never changed while Voila runs the notebook (such changes
-    do not reach the page).
+    ``figure`` is the plotly figure as Python holds it; ``view`` draws it in the page. The
+    figure is created by :meth:`load`, which runs when a browser has drawn the view (it tells:
+    ``shown`` is the view), while the page loads plotly.js: the board shows without waiting
+    for either. *Who was winning?* reuses the chances of a review stored in the replay.
     """
 
     def __init__(self, controller: ReplayController, language: str | None = None) -> None:
         words = translator(language)
         self.language = language
         self.controller = controller
-        self.figure: go.FigureWidget | None = None
+        self.figure: go.Figure | None = None
+        self._sent: go.Figure | None = None  # the figure the view was last given
+        self._preparing: threading.Thread | None = None
+        self._prepared: tuple[Replay, go.Figure] | None = None
         self.chances: pd.DataFrame | None = None
         """The replay's :func:`~splendor_nb.analysis.win_chances`, once asked for."""
         self.ask = widgets.Button(description=words.gettext("Who was winning?"),
@@ -81,20 +88,20 @@ class ReplayCharts:
         controller.observe(self._show_turn, names=["turn", "spoiler_free"])
         controller.observe(self._refill, names="replay")
         # gettext outside the f-strings: Babel does not read calls inside them (Python 3.11)
-        loading_text = html.escape(words.gettext("Loading the charts…"))
         bonuses_of = html.escape(words.gettext("Bonuses of"))
-        loading = widgets.HTML("<div class='splendor-muted splendor-charts-loading'>"
-                               f"{loading_text}</div>")
-        self.box = widgets.Box([loading], layout=widgets.Layout(width="100%",
-                                                                min_height="600px"))
+        self.view = PlotlyView(words.gettext("Loading the charts…"), on_shown=self.load,
+                               on_turn=self._jump)
+        self.shown = self.view
+        """What tells that a browser has drawn the charts: the view itself."""
+        self.box = widgets.Box([self.view], layout=widgets.Layout(width="100%",
+                                                                  min_height="600px"))
         self.box.add_class("splendor-figure")
-        self.shown = Shown(self.load)
         self.widget = widgets.VBox(
             [widgets.HBox([widgets.HTML(f"<span class='splendor-muted'>{bonuses_of}</span>"),
                            self.players], layout=widgets.Layout(align_items="center")),
              self.box,
              widgets.HBox([self.ask, self.progress], layout=widgets.Layout(align_items="center")),
-             self.falls, self.shown], layout=widgets.Layout(width="100%"))
+             self.falls], layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-charts")
 
     def detach(self) -> None:
@@ -108,22 +115,48 @@ class ReplayCharts:
         """Detach from the controller, then close the widgets."""
         self.detach()
         self.widget.close()
-        if self.figure is not None:
-            self.figure.close()
+        self.view.close()
+
+    def prepare(self) -> None:
+        """Build the figure of the current replay in a background thread, now: for a kernel
+        that waits for its visitor (Voila's pre-heated kernels), so that the charts' imports
+        (pandas, plotly) and their figure are ready when the page asks (:meth:`load` takes
+        it, if the replay is still the one prepared). A second call does nothing."""
+        if self.figure is not None or self._preparing is not None:
+            return
+        replay, language = self.controller.replay, self.language
+
+        def work() -> None:
+            from splendor_nb.analysis import charts_figure
+
+            try:
+                self._prepared = (replay, charts_figure(replay, language=language))
+            except Exception:  # load() builds it again, and says what failed where it shows
+                self._prepared = None
+
+        self._preparing = threading.Thread(target=work, name="splendor-charts", daemon=True)
+        self._preparing.start()
 
     def load(self) -> None:
-        """Create the figure from the current replay and turn (once) and show it."""
+        """Create the figure from the current replay and turn (once; the one :meth:`prepare`
+        built, if any, for the same replay) and show it."""
         if self.figure is not None:
             return
-        import plotly.graph_objects as go
-
-        self.figure = go.FigureWidget(self._fresh())
-        self._listen(self.figure)
-        self.box.children = (self.figure,)
+        if self._preparing is not None:
+            self._preparing.join()  # the same work, under way
+        prepared, self._prepared = self._prepared, None
+        if prepared is not None and prepared[0] is self.controller.replay \
+                and self.chances is None:
+            self.figure = prepared[1]
+            self._show_bonuses(self.figure, self.players.value)
+        else:
+            self.figure = self._fresh()
+        self._show_turn()
 
     def show_chances(self) -> None:
-        """Rate every position of the replay (a progress bar shows how far), then chart who
-        was winning and list the biggest falls."""
+        """Rate every position of the replay (a progress bar shows how far; the positions a
+        stored review judged are not rated again), then chart who was winning and list the
+        biggest falls."""
         from splendor_nb.analysis import turning_points, win_chances
 
         def advance(done: int, total: int) -> None:
@@ -151,7 +184,8 @@ class ReplayCharts:
                                     tooltip=words.gettext(
                                         "{name}'s chance to win: {before} when about to play "
                                         "this move, {after} a round later", name=name,
-                                        before=f"{before:.0%}", after=f"{after:.0%}"),
+                                        before=format_percent(before, self.language),
+                                        after=format_percent(after, self.language)),
                                     layout=widgets.Layout(width="auto"))
             button.add_class("splendor-fall")
             button.on_click(lambda _button, turn=int(turn): self.controller.go(turn))
@@ -167,7 +201,7 @@ class ReplayCharts:
 
         controller = self.controller
         figure = charts_figure(controller.replay, controller.turn, self.chances,
-                               width=CHART_WIDTH, language=self.language)
+                               language=self.language)
         self._show_bonuses(figure, self.players.value)
         self._show_range(figure)
         return figure
@@ -183,15 +217,14 @@ class ReplayCharts:
         for index, trace in enumerate(key):
             trace.showlegend = shown < 0 or index == shown
 
-    def _show_range(self, figure: go.Figure) -> None:
-        """Spoiler-free: the charts end at the turn shown; else they show the whole game."""
+    def _end(self) -> int:
+        """The last turn the charts show: in spoiler-free mode the turn shown, else the
+        game's last."""
         controller = self.controller
-        end = controller.turn if controller.spoiler_free else len(controller.replay)
-        figure.update_xaxes(range=[-0.5, max(end, 1) + 0.5])
+        return controller.turn if controller.spoiler_free else len(controller.replay)
 
-    def _listen(self, figure: go.FigureWidget) -> None:
-        for trace in figure.data:
-            trace.on_click(self._clicked)
+    def _show_range(self, figure: go.Figure) -> None:
+        figure.update_xaxes(range=[-0.5, max(self._end(), 1) + 0.5])
 
     def _show_players(self) -> None:
         self._updating = True
@@ -206,8 +239,8 @@ class ReplayCharts:
     def _picked(self, change: Mapping[str, Any]) -> None:
         if self._updating or self.figure is None:
             return
-        with self.figure.batch_update():
-            self._show_bonuses(self.figure, change["new"])
+        self._show_bonuses(self.figure, change["new"])
+        self.view.show(self.figure)
 
     def _refill(self, _change: object = None) -> None:
         self._show_players()
@@ -220,22 +253,27 @@ class ReplayCharts:
     def _redraw(self) -> None:
         if self.figure is None:
             return
-        fresh = self._fresh()
-        self.figure.data = ()
-        with self.figure.batch_update():
-            self.figure.add_traces(list(fresh.data))
-            self.figure.layout = fresh.layout
-        self._listen(self.figure)
+        self.figure = self._fresh()
+        self._show_turn()
 
     def _show_turn(self, _change: object = None) -> None:
-        if self.figure is not None:
-            turn = self.controller.turn
-            with self.figure.batch_update():
-                self.figure.layout.shapes[0].update(x0=turn, x1=turn)
-                self._show_range(self.figure)
-
-    def _clicked(self, trace: Any, points: Any, _selector: object) -> None:
-        for index in points.point_inds:
-            value = trace.customdata[index]
-            self.controller.go(int(value[0] if isinstance(value, Sequence) else value))
+        """The turn's line and the range, in the figure and in the page (a small change: the
+        figure is sent again only when it is new)."""
+        figure = self.figure
+        if figure is None:
             return
+        turn = self.controller.turn
+        figure.layout.shapes[0].update(x0=turn, x1=turn)
+        self._show_range(figure)
+        view = self.view
+        with view.hold_sync():
+            view.turn = turn
+            view.end = self._end()
+            if self._sent is not figure:
+                view.show(figure)
+                self._sent = figure
+
+    def _jump(self, turn: int) -> None:
+        """A point clicked in the page: go to its turn (one of the game's)."""
+        if 0 <= turn <= len(self.controller.replay):
+            self.controller.go(turn)

@@ -1,0 +1,102 @@
+"""The Replay tab's charts, driven from Python: the figure takes its column's width (no fixed
+one), the page gets plotly.js once when it asks, a click from the page jumps only to a turn of
+the game, the figure prepared before a visitor is used for the same replay only, *Who was
+winning?* reuses the chances a stored review holds (rating only the positions it lacks), and
+its percentages are written as the language writes them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from splendor_nb.analysis import win_chances
+from splendor_nb.analysis.review import review
+from splendor_nb.replay import Replay
+from splendor_nb.ui import ReplayController
+from splendor_nb.ui.charts_view import ReplayCharts
+from splendor_nb.ui.plotly_view import PlotlyView, plotly_js
+from support.games import random_replay
+
+BUDGET = 40
+"""A small budget for the reviewing bot: the chances, not its moves, are under test."""
+
+
+def game(turns: int = 10, seed: int = 5) -> Replay:
+    return random_replay(2, seed=seed, max_turns=turns)
+
+
+def test_the_figure_has_no_fixed_width_so_the_page_sizes_it_to_its_column() -> None:
+    charts = ReplayCharts(ReplayController(game()))
+    charts.load()
+    assert charts.figure is not None and charts.figure.layout.width is None
+    assert "width" not in charts.view.figure["layout"]
+
+
+def test_the_page_gets_plotly_js_when_it_asks_and_clicks_jump_to_the_games_turns_only() -> None:
+    sent: list[tuple[Any, Any]] = []
+    view = PlotlyView()
+    view.send = lambda content, buffers=None: sent.append((content, buffers))  # type: ignore[method-assign]
+    view._handle_custom_msg({"type": "plotly"}, [])
+    assert sent == [({"type": "plotly"}, [plotly_js()])]
+    assert b"plotly.js (basic - minified) v" in plotly_js()[:80]
+    controller = ReplayController(game())
+    charts = ReplayCharts(controller)
+    charts.load()
+    for crafted in ("3", 3.5, True, None, -1, len(controller.replay) + 1):
+        charts.view._handle_custom_msg({"type": "click", "turn": crafted}, [])
+        assert controller.turn == 0, crafted
+    charts.view._handle_custom_msg({"type": "click", "turn": 4}, [])
+    assert controller.turn == 4 and charts.view.turn == 4
+
+
+def test_a_prepared_figure_is_used_for_the_replay_it_was_built_for_only() -> None:
+    controller = ReplayController(game())
+    charts = ReplayCharts(controller)
+    charts.prepare()
+    assert charts._preparing is not None
+    charts._preparing.join()
+    prepared = charts._prepared
+    assert prepared is not None
+    controller.go(3)
+    charts.load()
+    assert charts.figure is prepared[1]
+    assert charts.figure.layout.shapes[0].x0 == 3 and charts.view.turn == 3
+    other = ReplayCharts(ReplayController(game()))
+    other.prepare()
+    other.controller.open(game(seed=6), name="another")  # the replay changed meanwhile
+    other.load()
+    assert other._preparing is not None and other.figure is not None
+    assert other.figure.data[0].x[-1] == len(other.controller.replay)
+
+
+def test_who_was_winning_reuses_a_stored_review_and_rates_only_what_it_lacks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    replay = game(turns=12)
+    fresh = win_chances(Replay.loads(replay.dumps()), reuse=False)
+    reviewed = Replay.loads(replay.dumps())
+    review(reviewed, budget=BUDGET, workers=1, upto=8)  # positions 0 to 8 judged
+    rated: list[int] = []
+    import splendor_nb.ai as ai
+
+    real = ai.evaluate
+    monkeypatch.setattr(ai, "evaluate", lambda state: rated.append(state.turn) or real(state))
+    controller = ReplayController(reviewed)
+    charts = ReplayCharts(controller)
+    charts.load()
+    charts.show_chances()
+    assert controller.error == ""
+    assert rated == list(range(9, len(replay) + 1))  # the positions the review did not judge
+    assert charts.chances is not None
+    assert (charts.chances.evaluation - fresh.evaluation).abs().max() < 1e-4
+    assert charts.progress.max == len(rated)
+
+
+def test_the_falls_say_their_chances_as_the_language_writes_percentages() -> None:
+    charts = ReplayCharts(ReplayController(game(turns=16)), language="fr")
+    charts.load()
+    charts.show_chances()
+    tooltips = [button.tooltip for button in charts.falls.children[1:]]
+    assert tooltips and all("\u00a0%" in tooltip for tooltip in tooltips)  # "54 %"
+    hovers = [trace.text for trace in charts.figure.data if trace.text]
+    assert hovers and all("\u00a0%" in text for texts in hovers for text in texts)
