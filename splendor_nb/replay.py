@@ -193,7 +193,7 @@ class PositionAnalysis:
     chances: tuple[float, ...]
     """Each player's chance of winning from here."""
     best: Move | None = None
-    """The hard bot's move here (``None`` once the game is over)."""
+    """The reviewing bot's move here (``None`` once the game is over)."""
     best_chances: tuple[float, ...] | None = None
     """Each player's chance after ``best``, when it is not the move played next."""
     move: str | None = None
@@ -229,8 +229,9 @@ class Analysis:
     """What the engine judged of the main line, stored in the file apart from the comments and
     glyphs people write: an entry per position from the setup on, with what produced it.
 
-    ``engine`` names the code that judged (stale when it changed) and ``budget`` the positions
-    the hard bot rated per move. :meth:`current` says how many entries still hold.
+    ``engine`` names the code that judged (stale when it changed) and ``budget`` the reviewing
+    bot's work per move (the expert's simulations). :meth:`current` says how many entries
+    still hold.
 
     >>> from splendor_nb.engine import new_game
     >>> replay = Replay.from_state(new_game(players=2, seed=7))
