@@ -4,9 +4,10 @@ Each subcommand is one ``_add_<name>(subparsers)`` function that registers its a
 ``func``, the function that runs it and returns the exit status; to add a command, write one and
 list it in ``COMMANDS``.
 
-What a command prints for people is said in the language of ``--lang`` (before the command),
-else of the environment (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English; the help texts
-are English.
+What a command prints for people, its ``--help`` (argparse's own words too: ``usage:``,
+``options:``, its errors) included, is said in the language of ``--lang`` (before the command),
+else of the environment (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English. The commands'
+names, options and metavariables (``FILE``, ``DIR``) stay as they are typed.
 
 >>> main(["validate", "no-such-file.json"])  # the error goes to standard error
 1
@@ -30,6 +31,7 @@ from splendor_nb.i18n import (
     normalise_language,
     use_language,
 )
+from splendor_nb.i18n.arguments import argparse_speaking
 from splendor_nb.replay import Replay, ReplayError
 
 COMMENT_WIDTH = 88
@@ -40,18 +42,46 @@ Subparsers = Any
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 when everything went well)."""
-    parser = argparse.ArgumentParser(
-        prog="splendor-nb", description="Splendor in Jupyter: replays, tables and more.")
-    parser.add_argument("--lang", metavar="CODE",
-                        help="the language of what the commands print: en, fr, es, ru or tr "
-                             "(default: the environment's LC_ALL, LC_MESSAGES or LANG)")
-    subparsers = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
-    for add in COMMANDS:
-        add(subparsers)
-    args = parser.parse_args(argv)
-    with use_language(args.lang or environment_language()):
+    language = asked_language(argv)
+    with use_language(language):
+        with argparse_speaking(language):  # argparse's own words, as its parser is built
+            args = parser().parse_args(argv)
         status: int = args.func(args)
     return status
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line's parser, its help texts in the current language.
+
+    >>> from splendor_nb.i18n import use_language
+    >>> with use_language("tr"):
+    ...     parser().description
+    'Jupyter içinde Splendor: kayıtlar, tablolar ve dahası.'
+    """
+    main_parser = argparse.ArgumentParser(
+        prog="splendor-nb", description=gettext("Splendor in Jupyter: replays, tables and more."))
+    main_parser.add_argument(
+        "--lang", metavar="CODE",
+        help=gettext("the language of what the commands print: en, fr, es, ru or tr (default: the "
+                     "environment's LC_ALL, LC_MESSAGES or LANG)"))
+    subparsers = main_parser.add_subparsers(title=gettext("commands"), required=True,
+                                            metavar="COMMAND")
+    for add in COMMANDS:
+        add(subparsers)
+    return main_parser
+
+
+def asked_language(argv: Sequence[str] | None = None) -> str:
+    """The language ``--lang`` asks for in ``argv`` (before the parser is built, so that its
+    help speaks it), else the environment's (:func:`environment_language`).
+
+    >>> asked_language(["--lang", "fr", "show", "x.json"]), asked_language(["--lang=ru"])
+    ('fr', 'ru')
+    """
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _ = early.parse_known_args(argv)
+    return normalise_language(known.lang) if known.lang else environment_language()
 
 
 def environment_language(environ: dict[str, str] | None = None) -> str:
@@ -69,9 +99,9 @@ def environment_language(environ: dict[str, str] | None = None) -> str:
 
 def _add_validate(subparsers: Subparsers) -> None:
     command = subparsers.add_parser(
-        "validate", help="check replay files",
-        description="Load and replay every move of each file; print 'ok' or the first error. "
-                    "The exit status is 1 if any file is bad.")
+        "validate", help=gettext("check replay files"),
+        description=gettext("Load and replay every move of each file; print 'ok' or the first "
+                            "error. The exit status is 1 if any file is bad."))
     command.add_argument("files", nargs="+", type=Path, metavar="FILE")
     command.set_defaults(func=_validate)
 
@@ -98,9 +128,9 @@ def _validate(args: argparse.Namespace) -> int:
 
 def _add_show(subparsers: Subparsers) -> None:
     command = subparsers.add_parser(
-        "show", help="print a replay move by move",
-        description="Print a replay as text: headers, setup, each move with its player, "
-                    "glyph and comment, and the final scores.")
+        "show", help=gettext("print a replay move by move"),
+        description=gettext("Print a replay as text: headers, setup, each move with its player, "
+                            "glyph and comment, and the final scores."))
     command.add_argument("file", type=Path, metavar="FILE")
     command.set_defaults(func=_show)
 
@@ -181,15 +211,16 @@ def show_text(replay: Replay) -> str:
 
 def _add_table(subparsers: Subparsers) -> None:
     command = subparsers.add_parser(
-        "table", help="replays to a CSV table",
-        description="One row per turn and player (see splendor_nb.analysis.turns); folders are "
-                    "read for their *.json replays; the game column is the file name.")
+        "table", help=gettext("replays to a CSV table"),
+        description=gettext("One row per turn and player (see splendor_nb.analysis.turns); "
+                            "folders are read for their *.json replays; the game column is the "
+                            "file name."))
     command.add_argument("files", nargs="+", type=Path, metavar="FILE",
-                         help="replay files or folders of them")
+                         help=gettext("replay files or folders of them"))
     command.add_argument("--csv", type=Path, metavar="OUT",
-                         help="write the table here (default: standard output)")
+                         help=gettext("write the table here (default: standard output)"))
     command.add_argument("--no-progress", dest="progress", action="store_false",
-                         help="no progress bar for folders")
+                         help=gettext("no progress bar for folders"))
     command.set_defaults(func=_table)
 
 
@@ -218,36 +249,37 @@ def _table(args: argparse.Namespace) -> int:
 
 def _add_simulate(subparsers: Subparsers) -> None:
     command = subparsers.add_parser(
-        "simulate", help="play bot games into a corpus folder",
-        description="Play many games between AI players and stream them to a corpus folder, in "
-                    "shards of --shard-size games: each a JSON Lines file of replays and Parquet "
-                    "tables of their turns and games (docs/corpus.md). The same seed gives the "
-                    "same games whatever runs them; the same command run again after a stop "
-                    "writes only the shards still missing.")
+        "simulate", help=gettext("play bot games into a corpus folder"),
+        description=gettext("Play many games between AI players and stream them to a corpus "
+                            "folder, in shards of --shard-size games: each a JSON Lines file of "
+                            "replays and Parquet tables of their turns and games "
+                            "(docs/corpus.md). The same seed gives the same games whatever runs "
+                            "them; the same command run again after a stop writes only the shards "
+                            "still missing."))
     command.add_argument("--games", type=int, default=10, metavar="N")
     command.add_argument("--players", type=int, default=2, metavar="P", choices=(2, 3, 4))
     command.add_argument("--levels", default="medium", metavar="L1,L2,...",
-                         help="levels dealt to the seats in turn, e.g. easy,medium (seats "
-                              "rotate every game)")
+                         help=gettext("levels dealt to the seats in turn, e.g. easy,medium (seats "
+                                      "rotate every game)"))
     command.add_argument("--seed", type=int, default=0, metavar="S")
     command.add_argument("--out", type=Path, required=True, metavar="DIR",
-                         help="the corpus folder: new, empty, or a corpus made with the same "
-                              "arguments")
+                         help=gettext("the corpus folder: new, empty, or a corpus made with the "
+                                      "same arguments"))
     command.add_argument("--shard-size", type=int, default=None, metavar="N",
-                         help="games per shard (default: 1000)")
+                         help=gettext("games per shard (default: 1000)"))
     command.add_argument("--budget", type=int, metavar="B",
-                         help="positions the hard bot rates per move")
+                         help=gettext("positions the hard bot rates per move"))
     command.add_argument("--workers", type=int, metavar="W",
-                         help="processes of the local pool, or of the local Dask cluster with "
-                              "--dask (default: all cores)")
+                         help=gettext("processes of the local pool, or of the local Dask cluster "
+                                      "with --dask (default: all cores)"))
     cluster = command.add_mutually_exclusive_group()
     cluster.add_argument("--scheduler", metavar="ADDRESS",
-                         help="run on the Dask cluster of this scheduler, e.g. "
-                              "tcp://127.0.0.1:8786 (its workers must see DIR)")
+                         help=gettext("run on the Dask cluster of this scheduler, e.g. "
+                                      "tcp://127.0.0.1:8786 (its workers must see DIR)"))
     cluster.add_argument("--dask", action="store_true",
-                         help="run on a local Dask cluster started for the run")
+                         help=gettext("run on a local Dask cluster started for the run"))
     command.add_argument("--csv", type=Path, metavar="OUT",
-                         help="also write the table of turns (splendor_nb.analysis.turns)")
+                         help=gettext("also write the table of turns (splendor_nb.analysis.turns)"))
     command.add_argument("--no-progress", dest="progress", action="store_false")
     command.set_defaults(func=_simulate)
 
@@ -297,22 +329,24 @@ def _add_tournament(subparsers: Subparsers) -> None:
     from splendor_nb.ai import LEVELS
 
     command = subparsers.add_parser(
-        "tournament", help="rate AI levels against each other",
-        description="Play two-player games between two levels, seats swapped every other "
-                    "game; print win rates with 95%% Wilson confidence intervals, draws and "
-                    "the median seconds per move of each level. With no levels, a round robin "
-                    "of every pair of levels, and each level's Bradley-Terry rating (Elo scale) "
-                    "with its 95%% interval.")
+        "tournament", help=gettext("rate AI levels against each other"),
+        description=gettext("Play two-player games between two levels, seats swapped every other "
+                            "game; print win rates with 95%% Wilson confidence intervals, draws "
+                            "and the median seconds per move of each level. With no levels, a "
+                            "round robin of every pair of levels, and each level's Bradley-Terry "
+                            "rating (Elo scale) with its 95%% interval."))
     command.add_argument("level_a", metavar="LEVEL_A", choices=LEVELS, nargs="?")
     command.add_argument("level_b", metavar="LEVEL_B", choices=LEVELS, nargs="?")
     command.add_argument("--games", type=int, default=200, metavar="N",
-                         help="games (per pair in a round robin)")
+                         help=gettext("games (per pair in a round robin)"))
     command.add_argument("--seed", type=int, default=0, metavar="S")
-    command.add_argument("--workers", type=int, metavar="W", help="processes (default: all cores)")
+    command.add_argument("--workers", type=int, metavar="W", help=gettext("processes (default: "
+                                                                          "all cores)"))
     command.add_argument("--budget", type=int, metavar="B",
-                         help="work per move of the searching levels (positions rated by hard, "
-                              "simulations of expert)")
-    command.add_argument("--out", type=Path, metavar="DIR", help="also save the games here")
+                         help=gettext("work per move of the searching levels (positions rated by "
+                                      "hard, simulations of expert)"))
+    command.add_argument("--out", type=Path, metavar="DIR", help=gettext("also save the games "
+                                                                         "here"))
     command.add_argument("--no-progress", dest="progress", action="store_false")
     command.set_defaults(func=_tournament)
 
@@ -334,25 +368,28 @@ def _tournament(args: argparse.Namespace) -> int:
 
 def _add_play(subparsers: Subparsers) -> None:
     command = subparsers.add_parser(
-        "play", help="play a game in the terminal",
-        description="Play against the bots or other people at one keyboard: the position as "
-                    "text, a numbered list of the legal moves to pick by number or by notation, "
-                    "and the commands hint, undo, resign, board, help and quit. The game is "
-                    "saved after every turn to the games folder; --resume continues it.")
+        "play", help=gettext("play a game in the terminal"),
+        description=gettext("Play against the bots or other people at one keyboard: the position "
+                            "as text, a numbered list of the legal moves to pick by number or by "
+                            "notation, and the commands hint, undo, resign, board, help and quit. "
+                            "The game is saved after every turn to the games folder; --resume "
+                            "continues it."))
     command.add_argument("--seats", metavar="S1,S2,...",
-                         help="2 to 4 seats in table order: easy, medium or hard for a bot, "
-                              "any other word for a person of that name, e.g. ann,hard")
-    command.add_argument("--seed", type=int, metavar="N", help="deal this game (default: new)")
+                         help=gettext("2 to 4 seats in table order: easy, medium or hard for a "
+                                      "bot, any other word for a person of that name, e.g. "
+                                      "ann,hard"))
+    command.add_argument("--seed", type=int, metavar="N", help=gettext("deal this game (default: "
+                                                                       "new)"))
     command.add_argument("--first", metavar="NAME",
-                         help="the seat that starts (R-SETUP-ORDER): a seat's name or number, "
-                              "or 'random' (default: the first seat)")
+                         help=gettext("the seat that starts (R-SETUP-ORDER): a seat's name or "
+                                      "number, or 'random' (default: the first seat)"))
     command.add_argument("--games-dir", type=Path, default=Path("games"), metavar="DIR",
-                         help="where games are saved (default: games/ here)")
+                         help=gettext("where games are saved (default: games/ here)"))
     command.add_argument("--budget", type=int, metavar="B",
-                         help="positions the hard bot rates per move (and for hints)")
+                         help=gettext("positions the hard bot rates per move (and for hints)"))
     command.add_argument("--resume", nargs="?", const="", metavar="FILE",
-                         help="continue a saved game: FILE, or the latest unfinished one")
-    command.add_argument("--list", action="store_true", help="list the unfinished games")
+                         help=gettext("continue a saved game: FILE, or the latest unfinished one"))
+    command.add_argument("--list", action="store_true", help=gettext("list the unfinished games"))
     command.set_defaults(func=_play)
 
 
