@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
@@ -62,6 +62,8 @@ GAMES_ENV = "SPLENDOR_GAMES"
 TABS = ("Replay", "Play", "Learn", "Analyse", "Rules")
 """The tabs' titles in English (:func:`tab_titles` says them in a language)."""
 REPLAY_TAB, PLAY_TAB, LEARN_TAB, ANALYSE_TAB, RULES_TAB = range(len(TABS))
+View = TypeVar("View", bound=ReplayViewer | PlayWidget | LearnTab | AnalyseTab | RulesView)
+"""A tab's view."""
 LEARN_KEYS = ("lesson", "chapter")
 """The query keys that open the Learn tab at a chapter (either one)."""
 
@@ -88,7 +90,7 @@ class PlayLink(NamedTuple):
 
 
 def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
-              lang: str | None = None) -> widgets.Tab:
+              lang: str | None = None) -> SplendorApp:
     """The app's root widget; ``query`` defaults to the Voila page's query string.
 
     It opens the deep-linked replay, else ``FIRST_REPLAY`` (or the first shipped one), at the
@@ -112,11 +114,11 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
         controller.open_file(shipped.get(FIRST_REPLAY) or next(iter(shipped.values())))
     else:
         controller.error = gettext("No replays are shipped: open a replay file.")  # no path
-    app = widgets.Tab(layout=widgets.Layout(width="100%"))
+    app = SplendorApp(layout=widgets.Layout(width="100%"))
     app.add_class(APP_CLASS)
     app.layout.margin = "0"  # a widget's 2 px margin beside its 100% width scrolled the page
-    tabs = _Tabs(app, controller, folder, demo)
-    app.language = LanguageSwitch(app, tabs.views, tab_titles, lang, on_shown=tabs.release)
+    tabs = app.tab_views = _Tabs(app, controller, folder, demo)
+    app.language = LanguageSwitch(app, tabs.view, tab_titles, lang, on_shown=tabs.release)
     app.observe(lambda change: _opened(app, change["new"]), names="selected_index")
     query = request_query() if query is None else query
     asked = parse_language_link(query)
@@ -129,15 +131,16 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
                 view.detach()
         app.language.picker.problem = asked.error
     controller.reread()  # a pre-heated kernel read the file before the page was asked for
-    app.play.form.refresh()  # ... and the games folder
+    if app.language.built(PLAY_TAB):
+        app.play.form.refresh()  # ... and the games folder
     with use_language(app.language.language):  # the links' messages
         link = parse_deep_link(query, list(shipped))
         _follow(controller, link, shipped)
         if link.rule is not None:
             app.rules.show(link.rule)
             app.selected_index = RULES_TAB
-        _follow_play(app, app.play, parse_play_link(query, list(shipped)), shipped)
-        _follow_lesson(app, app.learn, parse_lesson_link(query))
+        _follow_play(app, parse_play_link(query, list(shipped)), shipped)
+        _follow_lesson(app, parse_lesson_link(query))
         corpus = corpus_link(query)
         if corpus is not None:
             app.selected_index = ANALYSE_TAB
@@ -145,7 +148,7 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
     return app
 
 
-def _opened(app: widgets.Tab, tab: int) -> None:
+def _opened(app: SplendorApp, tab: int) -> None:
     """A tab just opened: the Play tab reads the unfinished games again; the Analyse tab
     builds its content the first time (pandas and plotly are imported only then)."""
     if tab == PLAY_TAB:
@@ -166,15 +169,59 @@ def tab_titles(language: str) -> tuple[str, ...]:
             words.pgettext("tab", "Rules"))
 
 
+class SplendorApp(widgets.Tab):  # type: ignore[misc]  # ipywidgets is untyped
+    """The app's root widget: the tabs, each tab's view (built when first asked for: see
+    :class:`~splendor_nb.ui.language_picker.LanguageSwitch`) and the language switch."""
+
+    language: LanguageSwitch
+    tab_views: _Tabs
+
+    @property
+    def viewer(self) -> ReplayViewer:
+        """The Replay tab's viewer (the tests and the notebook reach the controller through
+        it)."""
+        return self._view(REPLAY_TAB, ReplayViewer)
+
+    @property
+    def play(self) -> PlayWidget:
+        """The Play tab's view."""
+        return self._view(PLAY_TAB, PlayWidget)
+
+    @property
+    def learn(self) -> LearnTab:
+        """The Learn tab's view."""
+        return self._view(LEARN_TAB, LearnTab)
+
+    @property
+    def analyse(self) -> AnalyseTab:
+        """The Analyse tab's view."""
+        return self._view(ANALYSE_TAB, AnalyseTab)
+
+    @property
+    def rules(self) -> RulesView:
+        """The Rules tab's view."""
+        return self._view(RULES_TAB, RulesView)
+
+    def _view(self, index: int, kind: type[View]) -> View:
+        self.language.view(index)  # built now if it was not
+        view = self.tab_views.last[index]
+        assert isinstance(view, kind)
+        return view
+
+
 class _Tabs:
     """The app's state (the replay controller, the game being played, the lessons' progress,
-    the rule shown) and its views in one language, rebuilt over that state on a switch."""
+    the rule shown) and the tabs' views, each built in a language over that state when it is
+    needed, and again on a switch; the last view of each tab holds what the next one takes
+    over."""
 
-    def __init__(self, app: widgets.Tab, controller: ReplayController, folder: Path,
+    def __init__(self, app: SplendorApp, controller: ReplayController, folder: Path,
                  demo: bool) -> None:
         self.app, self.controller, self.folder, self.demo = app, controller, folder, demo
         self.retired: list[ReplayViewer | AnalyseTab] = []
         """Views replaced by a switch, closed once the new ones are shown (:meth:`release`)."""
+        self.last: dict[int, ReplayViewer | PlayWidget | LearnTab | AnalyseTab | RulesView] = {}
+        """Each tab's latest view, by the widget it shows."""
 
     def release(self) -> None:
         """Close the views a switch replaced: they stop following the controller and their
@@ -184,31 +231,45 @@ class _Tabs:
         for view in retired:
             view.close()
 
-    def views(self, language: str) -> list[widgets.Widget]:
-        """Every tab's view in ``language``, the previous views let go of."""
-        app, controller = self.app, self.controller
-        old = getattr(app, "play", None)
-        session = old.session if old is not None else None  # the game goes on in the new view
-        if old is not None:
-            old.close()  # lets go of the game (no widget closed)
-            self.retired += [app.viewer, app.analyse]
-        viewer = ReplayViewer(controller, folder=self.folder, keyboard="page", language=language)
-        rules = RulesView(app.rules.picker.value if old is not None else WHOLE_BOOK,
-                          language=language)
-        play = PlayWidget(games_dir=os.environ.get(GAMES_ENV) or DEFAULT_FOLDER,
-                          autosave=not self.demo, language=language,
-                          session=session)
-        if old is not None and old.setup.layout.display != "none":
-            play.show_form()
-        learn = LearnTab(language=language, state=app.learn.state if old is not None else None)
-        analyse = AnalyseTab(language, folder=None if self.demo else corpora_folder(),
-                             on_replay=lambda replay, name: _open_game(app, controller, replay,
-                                                                       name),
-                             state=app.analyse.state if old is not None else None, lazy=True)
-        app.viewer = viewer  # the tests and the notebook reach the controller through it
-        app.rules, app.play, app.learn, app.analyse = rules, play, learn, analyse
-        _wire_play(app, viewer, play, rules)
-        return [viewer.widget, play.widget, learn.widget, analyse.widget, rules.widget]
+    def view(self, index: int, language: str) -> widgets.Widget:
+        """Tab ``index``'s view in ``language``, built over the state its previous view held
+        (which is let go of)."""
+        app, controller, old = self.app, self.controller, self.last.get(index)
+        view: ReplayViewer | PlayWidget | LearnTab | AnalyseTab | RulesView
+        if index == REPLAY_TAB:
+            if isinstance(old, ReplayViewer):
+                self.retired.append(old)
+            view = ReplayViewer(controller, folder=self.folder, keyboard="page",
+                                language=language)
+            view.charts.prepare()  # a pre-heated kernel builds the charts before its visitor
+            view.play_from_here.on_play = lambda replay, turn, seats, source: _play_from(
+                app, replay, turn, seats, source)
+        elif index == PLAY_TAB:
+            session = old.session if isinstance(old, PlayWidget) else None  # the game goes on
+            view = PlayWidget(games_dir=os.environ.get(GAMES_ENV) or DEFAULT_FOLDER,
+                              autosave=not self.demo, language=language, session=session)
+            if isinstance(old, PlayWidget):
+                old.close()  # lets go of the game (no widget closed)
+                if old.setup.layout.display != "none":
+                    view.show_form()
+            view.on_review = lambda session: _review(app, session)
+            view.on_rule = lambda rule_id: _show_rule(app, rule_id)
+        elif index == LEARN_TAB:
+            view = LearnTab(language=language,
+                            state=old.state if isinstance(old, LearnTab) else None)
+        elif index == ANALYSE_TAB:
+            if isinstance(old, AnalyseTab):
+                self.retired.append(old)
+            view = AnalyseTab(language, folder=None if self.demo else corpora_folder(),
+                              on_replay=lambda replay, name: _open_game(app, controller,
+                                                                        replay, name),
+                              state=old.state if isinstance(old, AnalyseTab) else None,
+                              lazy=True)
+        else:
+            view = RulesView(old.picker.value if isinstance(old, RulesView) else WHOLE_BOOK,
+                             language=language)
+        self.last[index] = view
+        return view.widget
 
 
 def parse_deep_link(query: str, names: list[str]) -> DeepLink:
@@ -314,47 +375,44 @@ def _follow(controller: ReplayController, link: DeepLink, shipped: dict[str, Pat
         controller.error = " ".join(filter(None, [link.error, controller.error]))
 
 
-def _wire_play(app: widgets.Tab, viewer: ReplayViewer, play: PlayWidget,
-               rules: RulesView) -> None:
-    """Play from here (Replay -> Play), Review this game (Play -> Replay), rule ids (-> Rules).
-    """
-    controller = viewer.controller
-
-    def play_from(replay: Replay, turn: int, seats: tuple[Seat, ...], source: str) -> None:
-        play.play_from(replay, turn, seats, source=source)
-        app.selected_index = PLAY_TAB
-
-    def review(session: PlaySession) -> None:
-        if session.autosave and session.path.exists():
-            controller.open_file(session.path, turn=1)  # asks first if comments are unsaved
-        else:
-            controller.open(Replay.loads(session.replay.dumps()), name=session.path.stem,
-                            turn=1)
-        if not controller.waiting and controller.name == session.path.stem:
-            app.viewer.review.run()  # the game just played, reviewed in a thread (the viewer now)
-        app.selected_index = REPLAY_TAB
-
-    def rule(rule_id: str) -> None:
-        rules.show(rule_id)
-        app.selected_index = RULES_TAB
-
-    viewer.play_from_here.on_play = play_from
-    play.on_review = review
-    play.on_rule = rule
+def _play_from(app: SplendorApp, replay: Replay, turn: int, seats: tuple[Seat, ...],
+               source: str) -> None:
+    """Play from here: the Replay tab's position, played on in the Play tab."""
+    app.play.play_from(replay, turn, seats, source=source)
+    app.selected_index = PLAY_TAB
 
 
-def _open_game(app: widgets.Tab, controller: ReplayController, replay: Replay,
+def _review(app: SplendorApp, session: PlaySession) -> None:
+    """Review this game: the game just played, opened in the Replay tab and reviewed."""
+    controller = app.viewer.controller
+    if session.autosave and session.path.exists():
+        controller.open_file(session.path, turn=1)  # asks first if comments are unsaved
+    else:
+        controller.open(Replay.loads(session.replay.dumps()), name=session.path.stem, turn=1)
+    if not controller.waiting and controller.name == session.path.stem:
+        app.viewer.review.run()  # the game just played, reviewed in a thread
+    app.selected_index = REPLAY_TAB
+
+
+def _show_rule(app: SplendorApp, rule_id: str) -> None:
+    """A refusal's rule id, opened in the Rules tab."""
+    app.rules.show(rule_id)
+    app.selected_index = RULES_TAB
+
+
+def _open_game(app: SplendorApp, controller: ReplayController, replay: Replay,
                name: str) -> None:
     """A game of the Analyse tab opened in the Replay tab."""
     controller.open(replay, name=name)
     app.selected_index = REPLAY_TAB
 
 
-def _follow_play(app: widgets.Tab, play: PlayWidget, link: PlayLink | None,
+def _follow_play(app: SplendorApp, link: PlayLink | None,
                  shipped: dict[str, Path]) -> None:
     if link is None:
         return
     app.selected_index = PLAY_TAB
+    play = app.play
     if link.error:
         play.form.problem(link.error)
         return
@@ -370,11 +428,12 @@ def _follow_play(app: widgets.Tab, play: PlayWidget, link: PlayLink | None,
                                   turn=turn, name=link.name, problem=problem))
 
 
-def _follow_lesson(app: widgets.Tab, learn: LearnTab, name: str | None) -> None:
+def _follow_lesson(app: SplendorApp, name: str | None) -> None:
     """Open the Learn tab at the chapter named, or say there is no such chapter."""
     if name is None:
         return
     app.selected_index = LEARN_TAB
+    learn = app.learn
     if not name:
         return
     try:

@@ -14,12 +14,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ipywidgets import Widget
 
 import splendor_nb.ui
 import splendor_nb.widgets
 from splendor_nb.ai import Bot
 from splendor_nb.analysis import turning_points
-from splendor_nb.app import FIRST_REPLAY, DeepLink, build_app, parse_deep_link, request_query
+from splendor_nb.app import (
+    FIRST_REPLAY,
+    PLAY_TAB,
+    RULES_TAB,
+    DeepLink,
+    build_app,
+    parse_deep_link,
+    request_query,
+)
 from splendor_nb.diagram import diagram_svg, turn_path
 from splendor_nb.engine import new_game
 from splendor_nb.palette import css_variables
@@ -520,6 +529,21 @@ def test_app_is_a_tab_with_the_replay_viewer(folder: Path) -> None:
     assert app.viewer.widget in app.children[0].children
     assert app.viewer.keyboard.scope == "page"
     assert app.viewer.controller.name == "duel" and app.viewer.controller.error == ""
+
+
+def test_a_tabs_widgets_are_made_only_when_the_tab_is_first_shown(folder: Path) -> None:
+    # A page loads every widget its kernel holds: the tabs nobody opened cost the demo's
+    # visitors most of their page's widgets.
+    made_before = len(Widget._active_widgets)
+    app = build_app("", folder=folder)
+    made = len(Widget._active_widgets) - made_before
+    assert [app.language.built(tab) for tab in range(5)] == [True, False, False, False, False]
+    app.selected_index = PLAY_TAB
+    assert app.language.built(PLAY_TAB) and app.play.widget in app.children[PLAY_TAB].children
+    assert len(Widget._active_widgets) - made_before > made + 100  # the Play tab's own
+    app.language.picker.value = "fr"  # a switch rebuilds the views built so far, no more
+    assert [app.language.built(tab) for tab in range(5)] == [True, True, False, False, False]
+    assert app.rules.language == "fr" and app.language.built(RULES_TAB)  # asked for: built
 
 
 def test_app_opens_the_annotated_sample_game_first(folder: Path, game: Replay) -> None:

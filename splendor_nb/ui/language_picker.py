@@ -1,23 +1,23 @@
 """The app's language at run time: a picker of the languages, each in its own name
-(:class:`LanguagePicker`), and the switch that rebuilds every tab's view in the chosen language
+(:class:`LanguagePicker`), and the switch that rebuilds the tabs' views in the chosen language
 over the same state (:class:`LanguageSwitch`): the open replay, the game being played, the
 lessons' progress and the selected tab are the state's, not the views', so nothing is lost.
 
 >>> import ipywidgets as widgets
 >>> built = []
->>> def views(language):
-...     built.append(language)
-...     return [widgets.HTML(language), widgets.HTML(language.upper())]
+>>> def view(index, language):
+...     built.append((index, language))
+...     return widgets.HTML(language if index == 0 else language.upper())
 >>> app = widgets.Tab()
->>> switch = LanguageSwitch(app, views, lambda language: (language, language), "fr")
->>> app.children[1].children  # a tab's view comes into its frame when the tab is first shown
-()
+>>> switch = LanguageSwitch(app, view, lambda language: (language, language), "fr")
+>>> app.children[1].children, built  # a tab's view is built when the tab is first shown
+((), [(0, 'fr')])
 >>> app.selected_index = 1
 >>> app.children[1].children[0].value
 'FR'
 >>> switch.picker.value = "tr"
->>> built, app.titles, app.selected_index, switch.views[1].value
-(['fr', 'tr'], ('tr', 'tr'), 1, 'TR')
+>>> built, app.titles, app.selected_index, switch.view(1).value
+([(0, 'fr'), (1, 'fr'), (0, 'tr'), (1, 'tr')], ('tr', 'tr'), 1, 'TR')
 """
 
 from __future__ import annotations
@@ -112,24 +112,34 @@ def parse_language_link(query: str) -> LanguageLink | None:
 
 
 class LanguageSwitch:
-    """Keeps ``app``'s tabs in the picker's language. ``views(language)`` builds every tab's
-    view in ``language`` over the app's state (and lets go of the previous views) and returns
-    their widgets, in tab order; ``titles(language)`` the tabs' titles. Each view sits in a
-    frame of its own, so that a switch only swaps the frames' contents; the first frame also
-    holds the picker (its view moves above the tab bar in the page)."""
+    """Keeps ``app``'s tabs in the picker's language. ``view(index, language)`` builds tab
+    ``index``'s view in ``language`` over the app's state (letting go of that tab's previous
+    view) and returns its widget; ``titles(language)`` gives the tabs' titles, one per tab.
 
-    def __init__(self, app: widgets.Tab,
-                 views: Callable[[str], Sequence[widgets.Widget]],
+    A tab's view is built when it is first needed (the tab shown, or :meth:`view` asked), and
+    put in the page when the tab is first shown: a page loads every widget the kernel holds,
+    and a browser draws every widget of every tab, shown or not (in the public demo, the tabs
+    nobody had opened were most of the page's widgets, and 11 to 24 s of chromium's CPU before
+    a visitor's first click was answered). A switch rebuilds the views built so far. Each view
+    sits in a frame of its own, so that a switch only swaps the frames' contents; the first
+    frame also holds the picker (its view moves above the tab bar in the page)."""
+
+    def __init__(self, app: widgets.Tab, view: Callable[[int, str], widgets.Widget],
                  titles: Callable[[str], Sequence[str]], language: str | None = None, *,
                  on_shown: Callable[[], None] | None = None) -> None:
         self.app = app
         self.on_shown = on_shown
         """Called once the views of a switch are in the tabs (the old ones may then go)."""
-        self.build = views
+        self.build = view
         self.titles = titles
         self.picker = LanguagePicker(language)
-        self.views: tuple[widgets.Widget, ...] = ()
-        self.frames: tuple[widgets.Box, ...] = ()
+        self._views: list[widgets.Widget | None] = [None] * len(titles(self.picker.value))
+        """Each tab's view in the language shown, None until it is needed."""
+        self.frames = tuple(widgets.Box(layout=widgets.Layout(width="100%"))
+                            for _ in self._views)
+        for frame in self.frames:
+            frame.add_class("splendor-tab-frame")
+        app.children = self.frames
         self._shown = ""
         """The language the views speak."""
         self._show(self.picker.value)
@@ -140,6 +150,17 @@ class LanguageSwitch:
     def language(self) -> str:
         """The language the tabs speak."""
         return str(self.picker.value)
+
+    def view(self, index: int) -> widgets.Widget:
+        """Tab ``index``'s view in the language shown, built now if it was not yet."""
+        view = self._views[index]
+        if view is None:
+            view = self._views[index] = self.build(index, self._shown)
+        return view
+
+    def built(self, index: int) -> bool:
+        """Whether tab ``index``'s view is built in the language shown."""
+        return self._views[index] is not None
 
     def switch(self, language: str) -> None:
         """Rebuild the tabs in ``language`` (any tag; the picker follows), the same tab kept
@@ -157,14 +178,11 @@ class LanguageSwitch:
             self.on_shown()
 
     def _show(self, language: str) -> None:
+        wanted = {index for index, view in enumerate(self._views) if view is not None}
         self._shown = language
-        self.views = tuple(self.build(language))
-        if len(self.frames) != len(self.views):
-            self.frames = tuple(widgets.Box(layout=widgets.Layout(width="100%"))
-                                for _ in self.views)
-            for frame in self.frames:
-                frame.add_class("splendor-tab-frame")
-            self.app.children = self.frames
+        self._views = [None] * len(self._views)
+        for index in sorted(wanted | {0}):  # the views built so far, and the first tab's
+            self.view(index)
         for frame in self.frames[1:]:
             frame.children = ()
         self._fill(0)  # the first tab holds the picker: always filled
@@ -172,12 +190,10 @@ class LanguageSwitch:
         self.app.titles = tuple(self.titles(language))
 
     def _fill(self, index: int | None) -> None:
-        """Put tab ``index``'s view in its frame, once the tab is shown: a browser draws every
-        widget of every tab, shown or not, and a visitor's first click waited for it (in the
-        public demo, 11 to 24 s of chromium's CPU for the tabs nobody had opened)."""
+        """Put tab ``index``'s view in its frame (built if need be), once the tab is shown."""
         if index is None or not 0 <= index < len(self.frames):
             return
-        frame, view = self.frames[index], self.views[index]
+        frame, view = self.frames[index], self.view(index)
         wanted = (self.picker, view) if index == 0 else (view,)
         if frame.children != wanted:
             frame.children = wanted
