@@ -1,8 +1,10 @@
-"""The splendor-nb command line: validate, show, table."""
+"""The splendor-nb command line: validate, show, table; its help and errors in each language."""
 
 from __future__ import annotations
 
+import argparse
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +13,8 @@ import pandas as pd
 import pytest
 
 from splendor_nb.cli import main
+from splendor_nb.i18n import PSEUDO_LANGUAGE, translator
+from splendor_nb.i18n.arguments import MESSAGES
 from splendor_nb.replay import Replay
 from support.games import random_replay
 
@@ -32,6 +36,73 @@ def test_the_commands_speak_the_language_asked_for(folder: Path,
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
     assert main(["show", game]) == 0
     assert "Cartas visibles: " in capsys.readouterr().out
+
+
+def help_text(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    with pytest.raises(SystemExit) as stopped:
+        main([*argv, "--help"])
+    assert stopped.value.code == 0
+    return capsys.readouterr().out
+
+
+def test_the_help_speaks_the_language_asked_for_argparse_words_included(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    english = help_text(capsys)
+    assert english.startswith("usage: splendor-nb") and "show this help message" in english
+    french = help_text(capsys, "--lang", "fr")
+    assert french.startswith("utilisation\u00a0: splendor-nb [-h] [--lang CODE] COMMAND")
+    assert "afficher ce message d'aide et quitter" in french and "\noptions\u00a0:" not in french
+    assert "vérifier des fichiers de parties" in french  # a command's help
+    monkeypatch.setenv("LANG", "tr_TR.UTF-8")  # no --lang: the environment's
+    turkish = help_text(capsys, "play")
+    assert turkish.startswith("kullanım: splendor-nb play") and "\nseçenekler:" in turkish
+    assert "bitmemiş oyunları listele" in turkish
+    # argparse is itself again once the command line is done
+    assert argparse.ArgumentParser().format_help().startswith("usage: ")
+
+
+def test_every_word_of_the_help_goes_through_the_catalogues(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ((), ("validate",), ("show",), ("table",), ("simulate",), ("tournament",),
+                    ("play",)):
+        text = help_text(capsys, "--lang", PSEUDO_LANGUAGE, *command)
+        depth, kept = 0, []
+        for char in text:
+            depth += {"⟦": 1, "⟧": -1}.get(char, 0)
+            kept.append(char if depth == 0 and char not in "⟦⟧" else " ")
+        # outside the wrappers: the program, commands, options, metavariables and choices
+        left = set(re.findall(r"[^\s,.:;()\[\]{}|]+", "".join(kept)))
+        typed = {word for word in left if re.fullmatch(
+            r"splendor-nb|-h|--[a-z-]+|[A-Z][A-Z0-9_,.]*|[a-z]+|\d+|\.\.\.", word)}
+        commands = {"validate", "show", "table", "simulate", "tournament", "play", "easy",
+                    "medium", "hard", "expert"}
+        assert left - typed == set(), command
+        assert {word for word in left if re.fullmatch(r"[a-z]+", word)} <= commands, command
+
+
+def test_argparse_errors_are_said_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--lang", "ru", "show"])
+    assert stopped.value.code == 2
+    said = capsys.readouterr().err
+    assert "использование: splendor-nb show" in said
+    assert "splendor-nb show: ошибка: требуются следующие аргументы: FILE" in said
+    with pytest.raises(SystemExit):
+        main(["--lang", "es", "tournament", "grandmaster"])
+    assert "opción no válida: 'grandmaster' (elija entre" in capsys.readouterr().err
+
+
+_PERCENT = re.compile(r"%(?:\(\w+\))?[sr%]")
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "ru", "tr"])
+def test_argparse_translations_keep_its_placeholders(language: str) -> None:
+    # argparse fills these with %: a placeholder lost or made up would break its message
+    words = translator(language)
+    for message in (*MESSAGES, "expected %s argument"):
+        said = words.gettext(message) if message != "expected %s argument" else \
+            words.ngettext(message, "expected %s arguments", 5)
+        assert sorted(_PERCENT.findall(said)) == sorted(_PERCENT.findall(message)), said
 
 
 @pytest.fixture

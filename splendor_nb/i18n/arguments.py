@@ -8,10 +8,10 @@ built and used, then puts them back. Its messages are Python 3.11's, listed in `
 so that the catalogues hold them; a message of another Python version stays English.
 
 >>> import argparse
->>> with argparse_speaking("fr"):
+>>> with argparse_speaking("tr"):
 ...     parser = argparse.ArgumentParser(prog="p")
 ...     print(parser.format_help().splitlines()[0])
-utilisation : p [-h]
+kullanım: p [-h]
 """
 
 from __future__ import annotations
