@@ -102,7 +102,7 @@ def test_last_round_and_turns_left_r_end_trigger() -> None:
     assert KINDS["last_round"].check(situation, {}, "yes").correct
     verdict = KINDS["turns_left"].check(situation, {}, 1)
     assert verdict.correct and verdict.detail[0].text() == \
-        "1 more turns are played: Cleo (R-END-TRIGGER, R-SETUP-ORDER)."
+        "1 more turn is played: Cleo (R-END-TRIGGER, R-SETUP-ORDER)."
     assert "not in the last round" in invalid("turns_left", new_game(seed=1))
     assert "game is over" in invalid("last_round", three.apply(Move.parse("+wbg")))
 
@@ -134,7 +134,7 @@ def test_count_every_quantity_from_the_card_data_and_the_setup() -> None:
 def test_price_r_buy_after_bonuses() -> None:
     state = position(cards={0: ["1b1", "1b2"]})
     assert judge("price", state, 1, card="1w6") == (
-        True, ["1w6 costs Ada 1 tokens: 1 blue (R-BUY)."])
+        True, ["1w6 costs Ada 1 token: 1 blue (R-BUY)."])
     assert "no card" in invalid("price", state, card="1z1")
 
 

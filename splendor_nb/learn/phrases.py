@@ -58,9 +58,7 @@ SENTENCES: dict[str, str] = {
     "q_take2.choice": "{player} may take 2 of {colours} (R-TAKE2), or 3 different colours "
                       "instead (R-TAKE3)",
     "branch.take2": "Two of one colour: {colours} (R-TAKE2).",
-    "branch.take3": "One each of {count} different colours (R-TAKE3).",
     "take2": "{player} may take 2 of {colours} (R-TAKE2)",
-    "take3": "{player} takes {count} different colours among {colours} (R-TAKE3)",
     "take3.fewer": "Only {colours} have tokens left, so {player} takes one of each "
                    "(R-TAKE3)",
     "take3.one": "Only {colours} has tokens left, so {player} takes one (R-TAKE3)",
@@ -74,8 +72,6 @@ SENTENCES: dict[str, str] = {
     "pay.free": "{card} costs {player} nothing: the bonuses cover its whole price (R-BUY)",
     "pass": "Nothing at all is legal: {player} passes (R-PASS)",
     "end": "End of {player}'s turn: three checks follow, in this order.",
-    "q_over10.yes": "Yes: {player} holds {count} tokens and gives back {excess} (R-LIMIT10)",
-    "q_over10.no": "No: {player} holds {count} tokens, no more than {limit} (R-LIMIT10)",
     "return": "{player} comes down to {limit}: {excess} to give back, of {player}'s choice "
               "(R-LIMIT10)",
     "q_noble.one": "Yes: {noble} asks for {needs}, and {player}'s bonuses meet it (R-NOBLE)",
@@ -103,9 +99,7 @@ SENTENCES: dict[str, str] = {
                         "(R-END-WIN)",
     "option.move": "{player} plays {move}.",
     "option.on": "On to the next step.",
-    # progress, per chapter
-    "progress": "{title}: {solved} of {total} exercises solved.",
-    "progress.done": "{title}: all {total} exercises solved.",
+    # progress, per chapter: PLURALS
     # puzzles: a first hint, the kind of action to find
     "hint.take": "{player} takes gems.",
     "hint.reserve": "{player} reserves a card.",
@@ -131,9 +125,6 @@ SENTENCES: dict[str, str] = {
     "check.move_right": "{move} is the move to find.",
     "check.move_other": "{move} is legal, but the move to find was {answer}.",
     "check.count": "The answer is {value}.",
-    "check.turns_left": "{count} more turns are played: {players} (R-END-TRIGGER, "
-                        "R-SETUP-ORDER).",
-    "check.price": "{card} costs {player} {count} tokens: {price} (R-BUY).",
     "check.refill.drawn": "{card} leaves the market, and the top card of the tier {tier} "
                           "deck takes its place (R-REFILL).",
     "check.refill.empty": "{card} leaves the market and its slot stays empty: the tier "
@@ -156,6 +147,28 @@ SENTENCES: dict[str, str] = {
 }
 """Every template, by key. Rule ids in a template are cited literally: they are never
 translated, and a page turns them into links."""
+
+PLURALS: dict[str, tuple[str, str]] = {
+    "branch.take3": ("One each of {count} different colour (R-TAKE3).",
+                     "One each of {count} different colours (R-TAKE3)."),
+    "take3": ("{player} takes {count} different colour among {colours} (R-TAKE3)",
+              "{player} takes {count} different colours among {colours} (R-TAKE3)"),
+    "q_over10.yes": ("Yes: {player} holds {count} token and gives back {excess} (R-LIMIT10)",
+                     "Yes: {player} holds {count} tokens and gives back {excess} (R-LIMIT10)"),
+    "q_over10.no": ("No: {player} holds {count} token, no more than {limit} (R-LIMIT10)",
+                    "No: {player} holds {count} tokens, no more than {limit} (R-LIMIT10)"),
+    "progress": ("{title}: {solved} of {count} exercise solved.",
+                 "{title}: {solved} of {count} exercises solved."),
+    "progress.done": ("{title}: the {count} exercise solved.",
+                      "{title}: all {count} exercises solved."),
+    "check.turns_left": ("{count} more turn is played: {players} (R-END-TRIGGER, R-SETUP-ORDER).",
+                         "{count} more turns are played: {players} (R-END-TRIGGER, "
+                         "R-SETUP-ORDER)."),
+    "check.price": ("{card} costs {player} {count} token: {price} (R-BUY).",
+                    "{card} costs {player} {count} tokens: {price} (R-BUY)."),
+}
+"""The templates that count something, by key: the singular and the plural (the catalogues
+give each language its forms: Russian three), chosen by the value of ``{count}``."""
 
 COLOUR_WORDS: dict[str, str] = {"white": "white", "blue": "blue", "green": "green", "red": "red",
                                 "black": "black", "gold": "gold"}
@@ -185,7 +198,11 @@ class Phrase:
         >>> phrase("next", player="Ben").text("fr")
         'Ben joue ensuite.'
         """
-        return translator(language).gettext(SENTENCES[self.key], **dict(self.params))
+        params = dict(self.params)
+        if self.key in PLURALS:
+            one, many = PLURALS[self.key]
+            return translator(language).ngettext(one, many, int(params["count"]), **params)
+        return translator(language).gettext(SENTENCES[self.key], **params)
 
     def __str__(self) -> str:
         return self.text()
@@ -206,9 +223,9 @@ def phrase(key: str, **params: str | int) -> Phrase:
     ...
     KeyError: "sentence 'next' needs {player}; given none"
     """
-    if key not in SENTENCES:
+    if key not in SENTENCES and key not in PLURALS:
         raise KeyError(f"no sentence {key!r}")
-    needed = placeholders(SENTENCES[key])
+    needed = placeholders(PLURALS[key][1] if key in PLURALS else SENTENCES[key])
     if needed != set(params):
         raise KeyError(f"sentence {key!r} needs {{{'}, {'.join(sorted(needed))}}}; given "
                        + (", ".join(sorted(params)) or "none"))

@@ -40,5 +40,5 @@ class Progress:
         """
         solved, total = self.solved(chapter), len(chapter.exercises)
         if total and solved == total:
-            return phrase("progress.done", title=chapter.title, total=total)
-        return phrase("progress", title=chapter.title, solved=solved, total=total)
+            return phrase("progress.done", title=chapter.title, count=total)
+        return phrase("progress", title=chapter.title, solved=solved, count=total)

@@ -30,7 +30,7 @@ from splendor_nb.ui.learn.links import LinkedHTML, markdown_html
 from splendor_nb.ui.learn.rule_panel import RulePanel, rule_slot
 from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
 from splendor_nb.ui.learn.walk_view import WalkView
-from splendor_nb.ui.learn.words import say
+from splendor_nb.ui.learn.words import say_n
 
 LESSON_CLASS = "splendor-lesson"
 
@@ -59,7 +59,7 @@ class LessonView:
             self.progress_line = widgets.HTML()
             self.progress_end = widgets.HTML()
             minutes = (f" <span class='splendor-muted'>· "
-                       f"{html.escape(say('minutes', minutes=chapter.minutes))}</span>"
+                       f"{html.escape(say_n('minutes', chapter.minutes))}</span>"
                        if chapter.minutes else "")
             header = widgets.HTML(
                 (f"<h2 class='splendor-chapter-title'>{html.escape(chapter.title)}</h2>"

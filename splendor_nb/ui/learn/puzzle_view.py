@@ -29,7 +29,7 @@ from splendor_nb.ui.learn.links import LinkedHTML, sentence_html
 from splendor_nb.ui.learn.move_picker import MovePicker
 from splendor_nb.ui.learn.rule_panel import RulePanel
 from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
-from splendor_nb.ui.learn.words import said, say
+from splendor_nb.ui.learn.words import said, say, say_n
 
 PUZZLES_CLASS = "splendor-puzzles"
 
@@ -163,7 +163,7 @@ class PuzzleView:
         self.where.value = (f"<div class='splendor-puzzle-where'>{html.escape(where)}"
                             f"<b class='splendor-solved'>{mark}</b></div>")
         self.progress_line.value = progress_html(
-            say("puzzle_progress", solved=len(self.solved), count=len(self.puzzles)),
+            say_n("puzzle_progress", len(self.puzzles), solved=len(self.solved)),
             len(self.solved), len(self.puzzles))
         self.previous.disabled = self.index == 0
         self.next.disabled = self.index == len(self.puzzles) - 1

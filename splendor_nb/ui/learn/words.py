@@ -63,7 +63,6 @@ WORDS: dict[str, str] = {
     "clear": "Clear",
     "pass": "Pass",
     # lessons
-    "minutes": "about {minutes} minutes",
     "exercise": "Exercise",
     "previous_chapter": "Previous chapter",
     "next_chapter": "Next chapter: {title}",
@@ -74,7 +73,6 @@ WORDS: dict[str, str] = {
                     "{player} played.",
     "puzzle_where_hard": "Puzzle {number} of {count}: turn {turn}, {player} to move. Find the "
                          "hard bot's move.",
-    "puzzle_progress": "{solved} of {count} puzzles solved.",
     "puzzle_previous": "Previous puzzle",
     "puzzle_next": "Next puzzle",
     "puzzle_show": "Show the move",
@@ -100,6 +98,13 @@ WORDS: dict[str, str] = {
 }
 """Every word of the Learn widgets, by key."""
 
+PLURALS: dict[str, tuple[str, str]] = {
+    "minutes": ("about {count} minute", "about {count} minutes"),
+    "puzzle_progress": ("{solved} of {count} puzzle solved.",
+                        "{solved} of {count} puzzles solved."),
+}
+"""The words that count something: the singular and the plural, chosen by ``{count}``."""
+
 
 def say(key: str, /, **params: object) -> str:
     """The words ``key`` in the current language, their placeholders filled.
@@ -108,6 +113,20 @@ def say(key: str, /, **params: object) -> str:
     ('Step 2: ?', 'Check')
     """
     return translator().gettext(WORDS[key], **params)
+
+
+def say_n(key: str, count: int, /, **params: object) -> str:
+    """The counted words ``key`` in the form that fits ``count`` in the current language.
+
+    >>> from splendor_nb.i18n import use_language
+    >>> say_n("minutes", 1), say_n("minutes", 5)
+    ('about 1 minute', 'about 5 minutes')
+    >>> with use_language("ru"):
+    ...     [say_n("minutes", n) for n in (1, 3, 5)]
+    ['около 1 минуты', 'около 3 минут', 'около 5 минут']
+    """
+    one, many = PLURALS[key]
+    return translator().ngettext(one, many, count, **params)
 
 
 def node_labels(language: str | None = None) -> dict[str, str]:
