@@ -64,9 +64,15 @@ BUSY_CLASS = "splendor-busy"
 
 
 class VisitorGate:
-    """At most ``limit`` pages with a kernel at once: a page request is admitted (a token) or
-    not (None); it then claims the kernel it was given, and its place is free again when that
-    kernel is gone (``alive()`` gives the kernels alive), or when the request ends without one.
+    """At most ``limit`` pages with a kernel at once, and at most ``loading_limit`` of them
+    still loading (0: no such cap): a page request is admitted (a token) or not (None); it
+    then claims the kernel it was given, which counts as loading until the page connects to it
+    (:meth:`connected`); its place is free again when that kernel is gone (``alive()`` gives
+    the kernels alive), or when the request ends without one.
+
+    Why the second cap: the machine's CPU is shared by the pages loading, so a burst admitted
+    at once finishes at once, late; admitted a few at a time, half of them are served in half
+    that time, and the others wait on the busy page, which costs nothing.
 
     >>> kernels = {"k1", "k2"}
     >>> gate = VisitorGate(limit=2, alive=lambda: kernels)
@@ -77,23 +83,40 @@ class VisitorGate:
     >>> kernels.discard("k1")  # its page was closed
     >>> gate.admit() is not None, gate.visitors
     (True, 2)
+    >>> loading = VisitorGate(limit=5, alive=lambda: {"k1"}, loading_limit=1)
+    >>> token = loading.admit(); loading.claim(token, "k1"); loading.finished(token)
+    >>> loading.admit() is None, loading.loading
+    (True, 1)
+    >>> loading.connected("k1"); loading.admit() is not None
+    True
     """
 
-    def __init__(self, limit: int, alive: Callable[[], Collection[str]]) -> None:
+    def __init__(self, limit: int, alive: Callable[[], Collection[str]],
+                 loading_limit: int = 0) -> None:
         self.limit = limit
+        self.loading_limit = loading_limit
         self._alive = alive
         self._pending: set[object] = set()
         self._kernels: set[str] = set()
+        self._unconnected: set[str] = set()
+        """The claimed kernels whose page has not connected yet: pages still loading."""
 
     @property
     def visitors(self) -> int:
         """Pages admitted and not gone: those still loading plus the kernels they hold."""
-        self._kernels &= set(self._alive())
+        self._forget_gone()
         return len(self._pending) + len(self._kernels)
 
+    @property
+    def loading(self) -> int:
+        """Pages admitted whose kernel has not heard from them yet."""
+        self._forget_gone()
+        return len(self._pending) + len(self._unconnected)
+
     def admit(self) -> object | None:
-        """A token for a new page, or None when ``limit`` pages already hold a place."""
-        if self.visitors >= self.limit:
+        """A token for a new page, or None when ``limit`` pages already hold a place or
+        ``loading_limit`` are loading."""
+        if self.visitors >= self.limit or 0 < self.loading_limit <= self.loading:
             return None
         token = object()
         self._pending.add(token)
@@ -103,10 +126,20 @@ class VisitorGate:
         """The admitted page got this kernel: its place is held until the kernel is gone."""
         self._pending.discard(token)
         self._kernels.add(kernel_id)
+        self._unconnected.add(kernel_id)
+
+    def connected(self, kernel_id: str) -> None:
+        """A page connected to this kernel: it has loaded."""
+        self._unconnected.discard(kernel_id)
 
     def finished(self, token: object) -> None:
         """The page's request is over; without a kernel it holds no place any more."""
         self._pending.discard(token)
+
+    def _forget_gone(self) -> None:
+        alive = set(self._alive())
+        self._kernels &= alive
+        self._unconnected &= alive
 
 
 def busy_page(retry_seconds: int, visitors: int) -> str:
@@ -161,6 +194,9 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
                 "voila.json, make the app read-only and cap the pages served at once.")
     max_visitors = Int(8, config=True, help="In demo mode, the most pages holding a kernel at "
                        "once (the pre-heated pool comes on top); 0 for no cap.")
+    max_loading = Int(0, config=True, help="In demo mode, the most pages loading at once "
+                      "(sent, or being sent, and not yet connected to their kernel); 0 for no "
+                      "cap.")
     busy_retry_seconds = Int(5, config=True, help="In demo mode, how often a busy page retries.")
     flags: ClassVar[dict[str, Any]] = {
         **Voila.flags,
@@ -187,8 +223,11 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
         self.template_paths = [str(TEMPLATE_DIR), *self.template_paths]
 
     def init_handlers(self) -> list[Any]:
-        gate = (VisitorGate(self.max_visitors, self.kernel_manager.list_kernel_ids)
+        gate = (VisitorGate(self.max_visitors, self.kernel_manager.list_kernel_ids,
+                            loading_limit=self.max_loading)
                 if self.demo and self.max_visitors > 0 else None)
+        if gate is not None and isinstance(self.kernel_manager, PageKernelManager):
+            self.kernel_manager.on_connect.append(gate.connected)
         handlers: list[Any] = []
         for rule in super().init_handlers():
             if len(rule) == 3 and rule[1] is TornadoVoilaHandler:
@@ -239,10 +278,14 @@ class PageKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._connected_once: set[str] = set()
+        self.on_connect: list[Callable[[str], None]] = []
+        """Called with a kernel's id when a page connects to it (the visitor gate listens)."""
 
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
         self._connected_once.add(kernel_id)
+        for listener in self.on_connect:
+            listener(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         self._connected_once &= set(self._kernels)  # forget the kernels that are gone

@@ -24,6 +24,7 @@ from types import SimpleNamespace
 
 import psutil
 import pytest
+import websockets
 from jupyter_server._tz import utcnow
 
 import splendor_nb.app
@@ -68,6 +69,8 @@ def test_demo_mode_reads_the_demo_settings_on_top_of_voilas(fresh_app: SplendorV
     assert culling.cull_connected is False
     assert app.config.VoilaConfiguration.default_pool_size == 2  # voila.json's, kept
     assert app.max_visitors == 8
+    assert app.max_loading == 4  # two pages loading per core of the project's machine
+    assert app.config.PageKernelManager.unconnected_timeout == 90  # culled within 2 minutes
     assert os.environ[server.DEMO_ENV] == "1"
 
 
@@ -138,6 +141,22 @@ def test_kernels_nobody_claimed_do_not_count() -> None:
     assert gate.visitors == 1 and gate.admit() is None
 
 
+def test_past_the_loading_cap_a_visitor_waits_until_a_page_has_connected() -> None:
+    kernels = {"k1", "k2"}
+    gate = VisitorGate(limit=8, alive=lambda: kernels, loading_limit=2)
+    first, second = gate.admit(), gate.admit()
+    assert first is not None and second is not None and gate.admit() is None
+    gate.claim(first, "k1")
+    gate.finished(first)  # the page is sent: it loads until it connects to its kernel
+    assert gate.loading == 2 and gate.admit() is None
+    gate.connected("k1")
+    third = gate.admit()
+    assert third is not None and gate.admit() is None
+    gate.finished(second)  # a request that ended without a kernel loads nothing any more
+    kernels.discard("k1")
+    assert (gate.visitors, gate.loading) == (1, 1) and gate.admit() is not None
+
+
 def test_the_busy_page_stands_alone() -> None:
     page = busy_page(retry_seconds=4, visitors=1)
     assert f'class="{BUSY_CLASS}"' in page and "1 visitor is looking" in page
@@ -171,6 +190,31 @@ def test_past_the_cap_a_visitor_gets_the_busy_page_at_once() -> None:
         status, headers, body = fetch(demo.url)
         assert status == 503 and headers["Retry-After"] == "5"
         assert BUSY_CLASS in body and "1 visitor is looking at games right now" in body
+    finally:
+        demo.stop()
+
+
+def test_past_the_loading_cap_the_next_page_comes_once_the_first_has_connected() -> None:
+    """One page loading at a time: the second visitor gets the busy page until the first
+    page's browser connects to its kernel."""
+    demo = start_voila(APP_NOTEBOOK, module=SERVER_MODULE,
+                       extra_args=["--demo", "--SplendorVoila.max_loading=1",
+                                   "--VoilaConfiguration.preheat_kernel=False"])
+    try:
+        status, _headers, body = fetch(demo.url)
+        assert status == 200, demo.log()
+        assert fetch(demo.url)[0] == 503  # the first page has not connected yet
+        config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)'
+                           r"</script>", body, re.DOTALL)
+        assert config is not None
+        kernel = json.loads(config.group(1))["kernelId"]
+        channels = f"ws://127.0.0.1:{demo.port}/api/kernels/{kernel}/channels"
+
+        async def connect_as_the_page() -> int:
+            async with websockets.connect(channels) as _socket:  # what the page's script does
+                return fetch(demo.url)[0]
+
+        assert asyncio.run(connect_as_the_page()) == 200, demo.log()
     finally:
         demo.stop()
 
