@@ -697,8 +697,11 @@ def _panel(index: int, player: PlayerState, to_move: bool, marks: _Marks | None,
                f'<tspan font-size="12" fill="#8a7d6d"> {points}</tspan></text>')
     if marks is not None and marks.points:
         out.append(_tag(PANEL_W - 34, 2, f"+{marks.points}", "#1e8a3a"))
+    # the nobles sit left of the points, further left when the word after them is longer than
+    # "pts" ("очков"), so that a two-digit score is not drawn under a noble
+    shift = 7 * max(0, len(points) - 3)
     for k, noble in enumerate(reversed(player.nobles)):
-        x = PANEL_W - 118 - k * 36
+        x = PANEL_W - 118 - shift - k * 36
         out.append(f'<g transform="translate({x},6)">{_small_noble(noble.id, language)}')
         if marks is not None and noble.id == marks.noble:
             out.append(_glow(0, 0, 32, 32, 4))

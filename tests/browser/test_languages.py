@@ -79,6 +79,21 @@ OVERFLOW = """() => {
            page: document.documentElement.scrollWidth };
 }"""
 
+BOARD_TEXT_OUTSIDE = """() => {
+  const out = [];
+  for (const svg of document.querySelectorAll('svg.splendor-board-svg')) {
+    const box = svg.getBoundingClientRect();
+    if (!box.width) continue;
+    for (const text of svg.querySelectorAll('text')) {
+      const r = text.getBoundingClientRect();
+      if (!r.width) continue;
+      if (r.left < box.left - 1 || r.right > box.right + 1) out.push(text.textContent);
+    }
+  }
+  return out;
+}"""
+"""The texts of the board's SVG that stick out of it (a long word in a language)."""
+
 
 def outside_wrappers(text: str) -> list[str]:
     """The words of ``text`` outside every ⟦...⟧ (wrappers nest: a list of wrapped colours
@@ -246,3 +261,25 @@ def test_russian_and_turkish_fit_the_screen(page: Page, app_server: VoilaServer,
                         full_page=False)
         box = page.evaluate(OVERFLOW)
         assert box["right"] <= width + 1 and box["page"] <= width, (tab, box)
+        assert page.evaluate(BOARD_TEXT_OUTSIDE) == [], tab
+
+
+@pytest.mark.parametrize("language", ["ru", "tr"])
+@pytest.mark.parametrize("screen", list(WIDTHS))
+def test_the_replay_tab_in_russian_and_turkish_fits_the_screen(
+        page: Page, app_server: VoilaServer, open_voila: Open, language: str,
+        screen: str) -> None:
+    width = WIDTHS[screen]
+    app = open_app(page, open_voila, app_server, f"lang={language}&replay=teacher-2p&turn=9",
+                   width)
+    viewer = app.locator(".splendor-viewer").first
+    expect(viewer.locator(".splendor-charts .main-svg").first).to_be_visible(timeout=UPDATE_MS)
+    expect(viewer.locator(".splendor-board").first).to_have_attribute("data-turn", "9",
+                                                                      timeout=UPDATE_MS)
+    page.wait_for_timeout(1500)  # the tab's layout settles
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"lang-{language}-replay-{width}.png"), full_page=False)
+    box = page.evaluate(OVERFLOW)
+    assert box["right"] <= width + 1 and box["page"] <= width, box
+    # the board's words stay inside the drawing, whatever their length
+    assert page.evaluate(BOARD_TEXT_OUTSIDE) == []
