@@ -794,8 +794,9 @@ def _legend_items(language: str) -> list[tuple[str, int]]:
 
 
 @lru_cache(maxsize=64)
-def _legend_lines(width: int, language: str = SOURCE_LANGUAGE) -> list[str]:
-    """The legend's items, wrapped into lines of about ``width`` characters."""
+def _legend_lines(width: int, language: str) -> tuple[str, ...]:
+    """The legend's items, wrapped into lines of about ``width`` characters (cached per
+    language)."""
     lines: list[list[str]] = [[]]
     used = 0
     for item, length in _legend_items(language):
@@ -804,10 +805,10 @@ def _legend_lines(width: int, language: str = SOURCE_LANGUAGE) -> list[str]:
             used = 0
         used += length + (3 if lines[-1] else 0)
         lines[-1].append(item)
-    return [" \u00b7 ".join(line) for line in lines]
+    return tuple(" \u00b7 ".join(line) for line in lines)
 
 
-def _legend(out: list[str], bottom: int, lines: list[str], layout: str) -> None:
+def _legend(out: list[str], bottom: int, lines: Sequence[str], layout: str) -> None:
     hidden = ' display="none"' if layout == "narrow" else ""
     out.append(f'<g font-size="12" fill="#8a7d6d" data-layout="{layout}"{hidden}>')
     for k, line in enumerate(lines):
