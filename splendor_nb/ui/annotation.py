@@ -14,23 +14,23 @@
 from __future__ import annotations
 
 import html
-from contextlib import suppress
 
 import ipywidgets as widgets
 
 from splendor_nb.i18n import translator
 from splendor_nb.replay import GLYPHS
 from splendor_nb.ui.controller import ReplayController
+from splendor_nb.ui.controller_view import ControllerView
 
 
-class AnnotationEditor:
+class AnnotationEditor(ControllerView[widgets.VBox]):
     """A glyph picker and a comment box writing into the move shown, in any line
     (``.widget``); the box grows with its text."""
 
     def __init__(self, controller: ReplayController, language: str | None = None) -> None:
         words = translator(language)
         self.language = language
-        self.controller = controller
+        super().__init__(controller)
         self.heading = widgets.HTML()
         self.heading.add_class("splendor-annotation-heading")
         self.glyph = widgets.ToggleButtons(
@@ -48,22 +48,11 @@ class AnnotationEditor:
         self._updating = False
         self.glyph.observe(self._written, names="value")
         self.comment.observe(self._written, names="value")
-        controller.observe(self._show, names=["at", "replay"])
+        self.follow(self._show, names=["at", "replay"])
         self.widget = widgets.VBox([self.heading, self.glyph, self.comment],
                                    layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-annotation")
         self._show()
-
-    def detach(self) -> None:
-        """Stop observing the controller, the widgets left as they are (a second call
-        does nothing)."""
-        with suppress(ValueError):  # detached already
-            self.controller.unobserve(self._show, names=["at", "replay"])
-
-    def close(self) -> None:
-        """Detach from the controller, then close the widgets."""
-        self.detach()
-        self.widget.close()
 
     def _written(self, _change: object) -> None:
         lines = sum(1 + len(line) // 60 for line in self.comment.value.split("\n"))

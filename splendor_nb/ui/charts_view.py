@@ -20,7 +20,6 @@ from __future__ import annotations
 import html
 import threading
 from collections.abc import Mapping
-from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -28,6 +27,7 @@ import ipywidgets as widgets
 from splendor_nb.cards import GEMS
 from splendor_nb.i18n import format_percent, translator
 from splendor_nb.ui.controller import ReplayController
+from splendor_nb.ui.controller_view import ControllerView
 from splendor_nb.ui.plotly_view import PlotlyView
 
 if TYPE_CHECKING:
@@ -41,8 +41,8 @@ CHART_WIDTH = 470
 width the column has, measured in the page when they are drawn and whenever it changes."""
 
 
-class ReplayCharts:
-    """Points per turn and bonus growth per colour in one FigureWidget (``.widget``); on
+class ReplayCharts(ControllerView[widgets.VBox]):
+    """Points per turn and bonus growth per colour in one figure (``.widget``); on
     request (:meth:`show_chances`, the *Who was winning?* button), each player's chance to win
     and the moves after which it fell most, as buttons that jump there.
 
@@ -60,7 +60,7 @@ class ReplayCharts:
     def __init__(self, controller: ReplayController, language: str | None = None) -> None:
         words = translator(language)
         self.language = language
-        self.controller = controller
+        super().__init__(controller)
         self.figure: go.Figure | None = None
         self._sent: go.Figure | None = None  # the figure the view was last given
         self._preparing: threading.Thread | None = None
@@ -85,8 +85,8 @@ class ReplayCharts:
         self._updating = False
         self._show_players()
         self.players.observe(self._picked, names="value")
-        controller.observe(self._show_turn, names=["turn", "spoiler_free"])
-        controller.observe(self._refill, names="replay")
+        self.follow(self._show_turn, names=["turn", "spoiler_free"])
+        self.follow(self._refill, names="replay")
         # gettext outside the f-strings: Babel does not read calls inside them (Python 3.11)
         bonuses_of = html.escape(words.gettext("Bonuses of"))
         self.view = PlotlyView(words.gettext("Loading the charts…"), on_shown=self.load,
@@ -104,17 +104,9 @@ class ReplayCharts:
              self.falls], layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-charts")
 
-    def detach(self) -> None:
-        """Stop observing the controller, the widgets left as they are (a second call
-        does nothing)."""
-        with suppress(ValueError):  # detached already
-            self.controller.unobserve(self._show_turn, names=["turn", "spoiler_free"])
-            self.controller.unobserve(self._refill, names="replay")
-
     def close(self) -> None:
-        """Detach from the controller, then close the widgets."""
-        self.detach()
-        self.widget.close()
+        """Detach from the controller, then close the widgets (the chart's view too)."""
+        super().close()
         self.view.close()
 
     def prepare(self) -> None:

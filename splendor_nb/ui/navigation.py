@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -30,18 +29,19 @@ import traitlets
 from splendor_nb.i18n import translator
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
 from splendor_nb.ui.controller import ReplayController
+from splendor_nb.ui.controller_view import ControllerView
 from splendor_nb.ui.learn.move_picker import MovePicker
 from splendor_nb.ui.move_list import MoveList
 
 
-class NavigationBar:
+class NavigationBar(ControllerView[widgets.HBox]):
     """First / back / forward / last buttons, a slider and where we are (``.widget``). The
     buttons step in the line shown (a side line's moves, once in one); the slider goes along
     the main line."""
 
     def __init__(self, controller: ReplayController, language: str | None = None) -> None:
         words = translator(language)
-        self.controller = controller
+        super().__init__(controller)
         self.language = language
         self.buttons: dict[str, widgets.Button] = {}
         for action, icon, tip in (
@@ -61,22 +61,11 @@ class NavigationBar:
         self.label.add_class("splendor-where")
         self._updating = False
         self.slider.observe(self._slid, names="value")
-        controller.observe(self._show, names=["at", "replay", "spoiler_free"])
+        self.follow(self._show, names=["at", "replay", "spoiler_free"])
         self.widget = widgets.HBox([*self.buttons.values(), self.slider, self.label],
                                    layout=widgets.Layout(align_items="center", width="100%"))
         self.widget.add_class("splendor-nav")
         self._show()
-
-    def detach(self) -> None:
-        """Stop observing the controller, the widgets left as they are (a second call
-        does nothing)."""
-        with suppress(ValueError):  # detached already
-            self.controller.unobserve(self._show, names=["at", "replay", "spoiler_free"])
-
-    def close(self) -> None:
-        """Detach from the controller, then close the widgets."""
-        self.detach()
-        self.widget.close()
 
     def _slid(self, change: Mapping[str, Any]) -> None:
         if not self._updating:
@@ -99,7 +88,7 @@ class NavigationBar:
         self.label.value = _where(controller, self.language)
 
 
-class LineTools:
+class LineTools(ControllerView[widgets.VBox]):
     """Side lines from the position shown (``.widget``, a row of buttons; ``.picker_box``, where
     the board to play on shows): *Try a move* on the board or typed in the notation, which
     starts a side line (or goes on with the line at its end); *Promote* a side line to the main
@@ -119,7 +108,7 @@ class LineTools:
 
     def __init__(self, controller: ReplayController, language: str | None = None) -> None:
         words = translator(language)
-        self.controller = controller
+        super().__init__(controller)
         self.language = language
         self.picker: MovePicker | None = None
         self.try_move = widgets.Button(description=words.gettext("Try a move"), icon="code-fork",
@@ -168,19 +157,12 @@ class LineTools:
              self.message], layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-line-tools")
         self._names = ["at", "replay", "reviewing"]
-        controller.observe(self._show, names=self._names)
+        self.follow(self._show, names=self._names)
         self._show()
 
-    def detach(self) -> None:
-        """Stop observing the controller, the widgets left as they are (a second call
-        does nothing)."""
-        with suppress(ValueError):  # detached already
-            self.controller.unobserve(self._show, names=self._names)
-
     def close(self) -> None:
-        """Detach from the controller, then close the widgets."""
-        self.detach()
-        self.widget.close()
+        """Detach from the controller, then close the widgets (the board to play on too)."""
+        super().close()
         self.picker_box.close()
 
     def open(self) -> None:
@@ -256,14 +238,14 @@ class LineTools:
             self.shut()
 
 
-class MoveListOptions:
+class MoveListOptions(ControllerView[widgets.HBox]):
     """Above the move list (``.widget``): moves in notation or in words, and spoiler-free mode
     (the result, the charts past the turn shown and the moves ahead are hidden)."""
 
     def __init__(self, controller: ReplayController, moves: MoveList,
                  language: str | None = None) -> None:
         words = translator(language)
-        self.controller = controller
+        super().__init__(controller)
         self.moves = moves
         self.shown_as = widgets.ToggleButtons(
             options=[(words.gettext("Notation"), False), (words.gettext("Words"), True)],
@@ -286,19 +268,8 @@ class MoveListOptions:
                                    layout=widgets.Layout(align_items="center",
                                                          flex_flow="row wrap"))
         self.widget.add_class("splendor-move-options")
-        controller.observe(self._show, names=["spoiler_free", "turn"])
+        self.follow(self._show, names=["spoiler_free", "turn"])
         self._show()
-
-    def detach(self) -> None:
-        """Stop observing the controller, the widgets left as they are (a second call
-        does nothing)."""
-        with suppress(ValueError):  # detached already
-            self.controller.unobserve(self._show, names=["spoiler_free", "turn"])
-
-    def close(self) -> None:
-        """Detach from the controller, then close the widgets."""
-        self.detach()
-        self.widget.close()
 
     def _show(self, _change: object = None) -> None:
         controller = self.controller

@@ -40,6 +40,7 @@ from splendor_nb.moves import Move
 from splendor_nb.play.describe import describe_turn
 from splendor_nb.play.hint import hint_reason
 from splendor_nb.ui.controller import ReplayController
+from splendor_nb.ui.controller_view import ControllerView
 from splendor_nb.ui.move_list import verdict
 from splendor_nb.ui.views import best_move
 
@@ -60,13 +61,13 @@ def review_budget() -> int:
     return int(text) if text.isdigit() and int(text) > 0 else REVIEW_SIMULATIONS
 
 
-class ReviewPanel:
+class ReviewPanel(ControllerView[widgets.VBox]):
     """Review the open game (``.widget``): the button, the progress and Cancel while it runs,
     then the accuracy, the mistakes' buttons and the move shown's verdict and better move."""
 
     def __init__(self, controller: ReplayController, language: str | None = None,
                  budget: int | None = None) -> None:
-        self.controller = controller
+        super().__init__(controller)
         self.language = language
         self.budget = budget or review_budget()
         self.workers = 1 if controller.read_only else None
@@ -128,19 +129,8 @@ class ReviewPanel:
                                    layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-review")
         self._names = ["review", "reviewing", "at", "replay"]
-        controller.observe(self._show, names=self._names)
+        self.follow(self._show, names=self._names)
         self._show()
-
-    def detach(self) -> None:
-        """Stop observing the controller, the widgets left as they are (a second call
-        does nothing)."""
-        with suppress(ValueError):  # detached already
-            self.controller.unobserve(self._show, names=self._names)
-
-    def close(self) -> None:
-        """Detach from the controller, then close the widgets."""
-        self.detach()
-        self.widget.close()
 
     def run(self, wait: bool = False) -> None:
         """Review the open game in a thread (``wait``: until it is done, for scripts and

@@ -16,7 +16,6 @@ the last move's path lit (:class:`DiagramView`), and whose eyes the board is see
 from __future__ import annotations
 
 from collections.abc import Mapping
-from contextlib import suppress
 from typing import Any
 
 import ipywidgets as widgets
@@ -27,11 +26,12 @@ from splendor_nb.moves import Move
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import ClickableBoard
 from splendor_nb.ui.controller import ReplayController
+from splendor_nb.ui.controller_view import ControllerView
 from splendor_nb.ui.learn.links import LinkedHTML
 from splendor_nb.ui.learn.words import node_labels
 
 
-class BoardView:
+class BoardView(ControllerView[ClickableBoard]):
     """The board of the current position, the last move highlighted (``.widget``: a
     :class:`~splendor_nb.ui.board_widget.ClickableBoard`, with nothing to click in a replay).
 
@@ -41,12 +41,12 @@ class BoardView:
     """
 
     def __init__(self, controller: ReplayController, language: str = SOURCE_LANGUAGE) -> None:
-        self.controller = controller
+        super().__init__(controller)
         self.language = language  # of the board's words
         self.show_best = True
         self.widget = ClickableBoard()
         self.widget.add_class("splendor-board-view")
-        controller.observe(self._show, names=["at", "replay", "viewer", "review"])
+        self.follow(self._show, names=["at", "replay", "viewer", "review"])
         self._show()
 
     @property
@@ -54,17 +54,6 @@ class BoardView:
         """The review's preferred move from the position shown (None: no review, a side
         line, the game's end, or ``show_best`` off)."""
         return best_move(self.controller) if self.show_best else None
-
-    def detach(self) -> None:
-        """Stop observing the controller, the widgets left as they are (a second call
-        does nothing)."""
-        with suppress(ValueError):  # detached already
-            self.controller.unobserve(self._show, names=["at", "replay", "viewer", "review"])
-
-    def close(self) -> None:
-        """Detach from the controller, then close the widgets."""
-        self.detach()
-        self.widget.close()
 
     def _show(self, _change: object = None) -> None:
         controller = self.controller
@@ -84,7 +73,7 @@ def best_move(controller: ReplayController) -> Move | None:
     return best
 
 
-class DiagramView:
+class DiagramView(ControllerView[LinkedHTML]):
     """The rulebook's turn diagram with the current move's path lit (``.widget``: a
     :class:`~splendor_nb.ui.learn.links.LinkedHTML`, the SVG its ``value``).
 
@@ -93,23 +82,12 @@ class DiagramView:
     """
 
     def __init__(self, controller: ReplayController, language: str = SOURCE_LANGUAGE) -> None:
-        self.controller = controller
+        super().__init__(controller)
         self.labels = node_labels(language)  # the diagram's words
         self.widget = LinkedHTML()
         self.widget.add_class("splendor-diagram-view")
-        controller.observe(self._show, names=["at", "replay"])
+        self.follow(self._show, names=["at", "replay"])
         self._show()
-
-    def detach(self) -> None:
-        """Stop observing the controller, the widgets left as they are (a second call
-        does nothing)."""
-        with suppress(ValueError):  # detached already
-            self.controller.unobserve(self._show, names=["at", "replay"])
-
-    def close(self) -> None:
-        """Detach from the controller, then close the widgets."""
-        self.detach()
-        self.widget.close()
 
     def show_step(self, step: StepView | None) -> None:
         """Draw a walk of the current move as far as it has gone (``None``: the whole path)."""
@@ -129,30 +107,19 @@ class DiagramView:
                                         self.labels)
 
 
-class ViewSwitch:
+class ViewSwitch(ControllerView[widgets.ToggleButtons]):
     """Hidden information: the all-seeing board or one player's view (``.widget``)."""
 
     def __init__(self, controller: ReplayController, language: str | None = None) -> None:
-        self.controller = controller
+        super().__init__(controller)
         self.language = language
         self.widget = widgets.ToggleButtons(style={"button_width": "auto"},
                                             tooltips=[], layout=widgets.Layout(width="auto"))
         self.widget.add_class("splendor-view-switch")
         self._updating = False
         self.widget.observe(self._picked, names="value")
-        controller.observe(self._show, names=["replay", "viewer"])
+        self.follow(self._show, names=["replay", "viewer"])
         self._show()
-
-    def detach(self) -> None:
-        """Stop observing the controller, the widgets left as they are (a second call
-        does nothing)."""
-        with suppress(ValueError):  # detached already
-            self.controller.unobserve(self._show, names=["replay", "viewer"])
-
-    def close(self) -> None:
-        """Detach from the controller, then close the widgets."""
-        self.detach()
-        self.widget.close()
 
     def _picked(self, change: Mapping[str, Any]) -> None:
         if not self._updating:
