@@ -49,6 +49,9 @@ NEUTRAL = re.compile(
     r"|[a-z0-9]+(?:-[a-z0-9]+)+(?:\.json)?"  # file names
     r"|[^\w\s]+)$")  # punctuation and symbols (·, ×, →, ✓, …)
 Open = Callable[..., Any]
+TAB_CONTENT = {"Play": ".splendor-play-board svg", "Learn": ".splendor-lesson",
+               "Rules": ".splendor-rules-text"}
+"""What shows that a tab's content is drawn (the tabs' views come when first shown)."""
 
 VISIBLE_TEXT = """(selector) => {
   const roots = [...document.querySelectorAll(selector)];
@@ -255,6 +258,8 @@ def test_russian_and_turkish_fit_the_screen(page: Page, app_server: VoilaServer,
     expect(play.locator(".splendor-play-board svg").first).to_be_visible(timeout=UPDATE_MS)
     for tab in ("Play", "Learn", "Rules"):
         select_tab(page, language, tab)
+        # a tab's view comes into the page when the tab is first shown: wait for its content
+        expect(page.locator(TAB_CONTENT[tab]).first).to_be_visible(timeout=UPDATE_MS)
         page.wait_for_timeout(1500)  # the tab's layout settles
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"lang-{language}-{tab.lower()}-{width}.png"),
