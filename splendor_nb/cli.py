@@ -386,7 +386,9 @@ def _add_play(subparsers: Subparsers) -> None:
     command.add_argument("--games-dir", type=Path, default=Path("games"), metavar="DIR",
                          help=gettext("where games are saved (default: games/ here)"))
     command.add_argument("--budget", type=int, metavar="B",
-                         help=gettext("positions the hard bot rates per move (and for hints)"))
+                         help=gettext("work per move of the searching bots (positions rated by "
+                                      "hard, simulations of expert) and the simulations of a "
+                                      "hint"))
     command.add_argument("--resume", nargs="?", const="", metavar="FILE",
                          help=gettext("continue a saved game: FILE, or the latest unfinished one"))
     command.add_argument("--list", action="store_true", help=gettext("list the unfinished games"))
