@@ -288,3 +288,14 @@ def test_the_replay_tab_in_russian_and_turkish_fits_the_screen(
     assert box["right"] <= width + 1 and box["page"] <= width, box
     # the board's words stay inside the drawing, whatever their length
     assert page.evaluate(BOARD_TEXT_OUTSIDE) == []
+
+
+@pytest.mark.parametrize("lesson, drawn", [("actions", ".splendor-walk-diagram svg"),
+                                           ("puzzles", ".splendor-puzzles .splendor-board")])
+def test_the_pseudo_language_leaves_nothing_outside_in_a_walk_and_the_puzzles(
+        page: Page, app_server: VoilaServer, open_voila: Open, lesson: str,
+        drawn: str) -> None:
+    # a lesson with the turn diagram walked on a board, and the puzzles from a real game
+    open_app(page, open_voila, app_server, f"lang={PSEUDO_LANGUAGE}&lesson={lesson}")
+    expect(page.locator(drawn).first).to_be_visible(timeout=UPDATE_MS)
+    assert_all_wrapped(page)
