@@ -299,3 +299,21 @@ def test_the_pseudo_language_leaves_nothing_outside_in_a_walk_and_the_puzzles(
     open_app(page, open_voila, app_server, f"lang={PSEUDO_LANGUAGE}&lesson={lesson}")
     expect(page.locator(drawn).first).to_be_visible(timeout=UPDATE_MS)
     assert_all_wrapped(page)
+
+
+def test_the_pseudo_language_leaves_nothing_outside_at_a_game_over(
+        page: Page, app_server: VoilaServer, open_voila: Open) -> None:
+    # a game resigned at once: the game-over panel, its outcome, scores and buttons
+    open_app(page, open_voila, app_server, f"lang={PSEUDO_LANGUAGE}&play")
+    play = page.locator(".splendor-play").first
+    play.locator(".splendor-start").click()
+    expect(play.locator(".splendor-play-board svg").first).to_be_visible(timeout=UPDATE_MS)
+    play.locator(".splendor-resign").click()
+    expect(play.locator(".splendor-resign-yes")).to_be_visible(timeout=UPDATE_MS)
+    assert_all_wrapped(page)  # the question
+    play.locator(".splendor-resign-yes").click()
+    over = play.locator(".splendor-game-over")
+    expect(over).to_be_visible(timeout=UPDATE_MS)
+    expect(over.locator(".splendor-game-over-charts .main-svg").first).to_be_visible(
+        timeout=UPDATE_MS)
+    assert_all_wrapped(page)
