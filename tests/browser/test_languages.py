@@ -10,9 +10,10 @@ game's own, typed by people; the board marks them ``data-name``), a replay's own
 event, date and comments, class ``splendor-content``; what a text box holds), numbers, the move
 notation and card, noble and rule ids (language-neutral, R-...), file names (a corpus's, a
 replay's: lower-case words joined by hyphens), the file formats CSV and Parquet, the languages'
-own names in the picker, and punctuation. The Replay (a game, then its review), Play, Learn,
-Analyse and Rules tabs are walked. The charts are left out (plotly's drawings: their owners'
-tests read their titles and axes).
+own names in the picker, and punctuation. The Replay (a game, then its review), Play (a turn
+being built, resigning, the game-over panel), Learn (a chapter, a walk of the turn diagram, the
+puzzles), Analyse and Rules tabs are walked. The charts are left out (plotly's drawings: their
+owners' tests read their titles and axes).
 """
 
 from __future__ import annotations
