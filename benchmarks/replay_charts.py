@@ -3,17 +3,19 @@
     python -m benchmarks.replay_charts [--rounds N]          # both parts
     python -m benchmarks.replay_charts kernel [--rounds N]   # the kernel's part only
 
-- **kernel** (a fresh Python process per round, as a new kernel): ``ReplayCharts.load()``, what
-  the kernel does when the page has drawn the charts' box: importing what the charts need
+- **kernel** (a fresh Python process per round, as a new kernel, ``splendor_nb.app`` imported as
+  the app's kernel has it): ``ReplayCharts.load()``, what the kernel does when the page has
+  drawn the charts' box: importing what the charts need
   (pandas, plotly), building the figure (``charts_figure``) and the widget; "cold" in a fresh
   process, "prepared" after ``ReplayCharts.prepare()`` has finished (a pre-heated kernel, where
   the app prepares the charts before its visitor comes), when the code has it. And the bytes
   sent to the page for the charts (the widget's state, plotly.js among them).
 - **browser** (the app served by voila, a fresh page and kernel per round, in the system
   chromium): seconds from opening the page to the board, then to the charts drawn
-  (``.splendor-charts .main-svg``), and when the charts' big message (the widget's state, over
-  a megabyte) arrived: board -> message is the kernel's work and the transfer, message -> drawn
-  the browser's (loading plotly.js, drawing).
+  (``.splendor-charts .main-svg``), and when plotly.js arrived (the last message over a
+  megabyte: the FigureWidget's state before, plotly.js's bundle alone now): board -> message is
+  the kernel's work and the transfer, message -> drawn the browser's (loading plotly.js,
+  drawing, and waiting for the figure when it comes later).
 
 Prints each round and the medians, beside a fixed pure-Python workload of the same run.
 """
@@ -43,11 +45,13 @@ if TYPE_CHECKING:
     from playwright.sync_api import WebSocket
 
 BIG_FRAME = 1_000_000
-"""A websocket message this large (bytes) is the charts' widget arriving."""
+"""The last websocket message this large (bytes) is the charts' plotly.js arriving (the page's
+widgets come first, in one message of about 1.4 MB)."""
 
 # Run in a fresh interpreter (argv[1]: "cold" or "prepared"): ReplayCharts.load, timed.
 _KERNEL_SCRIPT = """
 import json, sys, time
+import splendor_nb.app  # what an app kernel has imported when its page asks for the charts
 from splendor_nb.replay import Replay
 from splendor_nb.ui import shipped_replays
 from splendor_nb.ui.charts_view import ReplayCharts
@@ -128,7 +132,7 @@ def browser_rounds(rounds: int) -> list[dict[str, float]]:
                 origin = page.evaluate("() => performance.timeOrigin") / 1000
                 wall_origin = time.time() - time.perf_counter()  # perf_counter to epoch
                 big = [at for at, size in frames if size >= BIG_FRAME]
-                message = (big[0] + wall_origin - origin) if big else float("nan")
+                message = (big[-1] + wall_origin - origin) if big else float("nan")
                 found.append({"board": times["board"] / 1000,
                               "message": message, "charts": times["charts"] / 1000,
                               "megabytes": sum(size for _, size in frames) / 1e6})

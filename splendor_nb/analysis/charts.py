@@ -204,6 +204,9 @@ def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = 
     rows = len(titles)
     figure = make_subplots(rows=rows, cols=1, shared_xaxes=True, vertical_spacing=0.08,
                            row_heights=heights, subplot_titles=titles)
+    # the panels' titles at 13 px: the longest ("Chance de gagner (selon le bot difficile)")
+    # then fits a phone's column, 330 px
+    figure.update_annotations(font_size=13)
     figure.add_shape(type="line", xref="x", yref="paper", x0=turn, x1=turn, y0=0, y1=1,
                      line={"color": ACCENT, "width": 2, "dash": "dot"}, name="turn")
     for trace in points_chart(frame, language=language).data:
