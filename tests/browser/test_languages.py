@@ -318,3 +318,26 @@ def test_the_pseudo_language_leaves_nothing_outside_at_a_game_over(
     expect(over.locator(".splendor-game-over-charts .main-svg").first).to_be_visible(
         timeout=UPDATE_MS)
     assert_all_wrapped(page)
+
+
+@pytest.mark.parametrize("language", ["ru", "tr"])
+@pytest.mark.parametrize("screen", list(WIDTHS))
+def test_the_game_over_panel_in_russian_and_turkish_fits_the_screen(
+        page: Page, app_server: VoilaServer, open_voila: Open, language: str,
+        screen: str) -> None:
+    width = WIDTHS[screen]
+    open_app(page, open_voila, app_server, f"lang={language}&play", width)
+    play = page.locator(".splendor-play").first
+    play.locator(".splendor-start").click()
+    expect(play.locator(".splendor-play-board svg").first).to_be_visible(timeout=UPDATE_MS)
+    play.locator(".splendor-resign").click()
+    play.locator(".splendor-resign-yes").click()
+    over = play.locator(".splendor-game-over")
+    expect(over.locator(".splendor-game-over-charts .main-svg").first).to_be_visible(
+        timeout=UPDATE_MS)
+    page.wait_for_timeout(1500)  # the panel's layout settles
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"lang-{language}-play-over-{width}.png"), full_page=False)
+    box = page.evaluate(OVERFLOW)
+    assert box["right"] <= width + 1 and box["page"] <= width, box
+    assert page.evaluate(BOARD_TEXT_OUTSIDE) == []
