@@ -2,7 +2,7 @@
 one), the page gets plotly.js once when it asks, a click from the page jumps only to a turn of
 the game, the figure prepared before a visitor is used for the same replay only, *Who was
 winning?* reuses the chances a stored review holds (rating only the positions it lacks), and
-its percentages are written as the language writes them."""
+its percentages (tooltips, hovers, the axis) are written as the language writes them."""
 
 from __future__ import annotations
 
@@ -100,3 +100,12 @@ def test_the_falls_say_their_chances_as_the_language_writes_percentages() -> Non
     assert tooltips and all("\u00a0%" in tooltip for tooltip in tooltips)  # "54 %"
     hovers = [trace.text for trace in charts.figure.data if trace.text]
     assert hovers and all("\u00a0%" in text for texts in hovers for text in texts)
+    axis = charts.figure.layout.yaxis3  # the chances' axis and their hover texts
+    assert axis.ticktext[2] == "50\u00a0%" and tuple(axis.range) == (0, 100)
+    lines = [trace for trace in charts.figure.data if trace.hovertemplate
+             and "%{y}" in trace.hovertemplate and trace.yaxis == "y3"]
+    assert lines and all("%{y}\u00a0%" in trace.hovertemplate for trace in lines)
+    turkish = ReplayCharts(ReplayController(game(turns=16)), language="tr")
+    turkish.load()
+    turkish.show_chances()
+    assert turkish.figure is not None and turkish.figure.layout.yaxis3.ticktext[2] == "%50"

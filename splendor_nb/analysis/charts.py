@@ -151,7 +151,8 @@ def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3
             mode="lines+markers", line={"color": PLAYER_COLOURS[index], "width": 2,
                                         "dash": PLAYER_DASHES[index]},
             marker={"size": 4, "symbol": PLAYER_SYMBOLS[index]},
-            hovertemplate=_hover(words, "%{y}%") + "<extra>%{fullData.name}</extra>"))
+            hovertemplate=_hover(words, _percent(words, "%{y}")) +
+            "<extra>%{fullData.name}</extra>"))
     falls = turning_points(chances, count)
     line = chances.set_index(["turn", "player"])["chance"]  # the falls sit on the lines
     if len(falls):
@@ -170,7 +171,7 @@ def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3
             hovertemplate=_hover(words, "%{text}") + "<extra>" +
             words.gettext("biggest fall") + "</extra>"))
     _layout(figure, chances, turn, words.gettext("chance to win (%)"), words)
-    figure.update_yaxes(range=(0, 100))
+    figure.update_yaxes(range=(0, 100), **_percent_ticks(words))
     return figure
 
 
@@ -218,7 +219,7 @@ def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = 
         falls = words.gettext("biggest falls")
         for trace in chances_chart(chances, language=language).data:
             figure.add_trace(trace.update(showlegend=trace.name == falls), row=3, col=1)
-        figure.update_yaxes(range=(0, 100), ticksuffix="%", row=3, col=1)
+        figure.update_yaxes(range=(0, 100), row=3, col=1, **_percent_ticks(words))
         figure.update_yaxes(title_text=words.gettext("chance"), row=3, col=1)
     for trace in _key(replay.names, words):
         figure.add_trace(trace, row=1, col=1)
@@ -259,6 +260,23 @@ def _key(names: list[str], words: Translator) -> list[go.Scatter]:
                               marker={"symbol": "circle", "size": 9, "color": GEM_COLOURS[gem],
                                       "line": {"color": OUTLINE, "width": 1}}))
     return key
+
+
+def _percent(words: Translator, number: str) -> str:
+    """``number`` (a figure from 0 to 100, or a plotly placeholder) written as a percentage the
+    way the language writes one (French "54 %", Turkish "%54").
+
+    >>> _percent(translator("tr"), "%{y}"), _percent(translator("en"), "54")
+    ('%%{y}', '54%')
+    """
+    return format_percent(0.5, words.language).replace("50", number)
+
+
+def _percent_ticks(words: Translator) -> dict[str, object]:
+    """A 0-100 axis' ticks as percentages in the language's way."""
+    values = [0, 25, 50, 75, 100]
+    return {"tickvals": values, "ticktext": [format_percent(value / 100, words.language)
+                                             for value in values]}
 
 
 def _hover(words: Translator, what: str) -> str:
