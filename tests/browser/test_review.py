@@ -2,7 +2,8 @@
 Review, the verdicts in the move list, N to the next mistake, the hard bot's move marked on the
 board and said in words, the address following the position and Copy link, a side line made by
 clicking on the board, chosen with the up and down keys, promoted and saved, and spoiler-free
-mode; every state shot at 1366 and 390 px (screenshots/review-*.png).
+mode; every state shot at 1366 and 390 px (screenshots/review-*.png), the charts as wide as
+their column at both.
 
 The app serves a folder of this module's own (a short game cut from a shipped replay, so the
 review takes seconds), with the reviewing bot's budget small ($SPLENDOR_REVIEW_BUDGET): the
@@ -82,12 +83,26 @@ def board(app: Any) -> Any:
     return in_viewer(app, ".splendor-board-view .splendor-board").first
 
 
+# Whether the charts are drawn as wide as the side column (never wider, at most 40 px less).
+_CHARTS_FIT_JS = """() => {
+    const svg = document.querySelector(".splendor-viewer .splendor-charts .main-svg");
+    const column = document.querySelector(".splendor-viewer .splendor-side-column");
+    if (!svg || !column) return false;
+    const width = Number(svg.getAttribute("width"));
+    return width <= column.clientWidth && width >= column.clientWidth - 40;
+}"""
+
+
 def shoot(page: Page, app: Any, name: str) -> None:
-    """The viewer's two columns at each width (one above the other on a phone)."""
+    """The viewer's two columns at each width (one above the other on a phone), the charts
+    drawn as wide as their column at each."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 1400})
         page.wait_for_timeout(400)  # the layout settles
+        expect(in_viewer(app, ".splendor-charts .main-svg").first).to_be_visible(
+            timeout=UPDATE_MS)
+        page.wait_for_function(_CHARTS_FIT_JS, timeout=UPDATE_MS)
         for part in ("board-column", "side-column"):
             path = SHOTS / f"review-{name}-{part}-{width}.png"
             in_viewer(app, f".splendor-{part}").first.screenshot(path=str(path))
