@@ -103,7 +103,8 @@ def test_bonus_chart_has_one_trace_per_player_and_colour(game: Replay) -> None:
     final = game.state(len(game))
     for index, trace in enumerate(figure.data):
         player, gem = divmod(index, 5)
-        assert (trace.meta, trace.name) == (game.names[player], GEMS[gem])
+        assert (trace.meta, trace.name, trace.legendgroup) == (game.names[player], GEMS[gem],
+                                                                GEMS[gem])
         assert trace.line.color == LINE_COLOURS[GEMS[gem]]
         assert trace.marker.color == GEM_COLOURS[GEMS[gem]]
         assert trace.marker.line.color == OUTLINE
@@ -113,6 +114,16 @@ def test_bonus_chart_has_one_trace_per_player_and_colour(game: Replay) -> None:
         assert trace.y[-1] == final.players[player].bonus_counts[gem]
         assert list(trace.customdata) == list(range(len(game) + 1))
     assert not figure.layout.shapes
+
+
+def test_the_bonus_charts_legend_names_the_colours_in_the_language(game: Replay) -> None:
+    """The legend says what the hovers say: the gem's name in the chart's language."""
+    from splendor_nb.i18n import translator
+
+    figure = bonus_chart(turns(game), language="ru")
+    words = translator("ru")
+    shown = [trace.name for trace in figure.data if trace.showlegend]
+    assert shown == [words.gettext(gem) for gem in GEMS] and shown[0] != "white"
 
 
 def test_charts_refuse_a_table_of_several_games(tmp_path: Path) -> None:

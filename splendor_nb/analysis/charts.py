@@ -85,7 +85,8 @@ def bonus_chart(df: pd.DataFrame, turn: int | None = None, language: str | None 
     """Bonuses per colour over turns: one trace per player and gem colour, in the gem's colour.
 
     One panel per player (traces in player order, then gem order; each trace's ``name`` is the
-    colour and ``meta`` the player's name). Markers sit where a bonus
+    colour as the legend says it, in ``language``, its ``legendgroup`` the colour's key and
+    ``meta`` the player's name). Markers sit where a bonus
     grows; players are also told apart by line dash and marker shape, for figures that
     overlay the traces. White markers have a dark outline, the white line is grey. Each
     point's ``customdata`` is its turn number.
@@ -94,6 +95,9 @@ def bonus_chart(df: pd.DataFrame, turn: int | None = None, language: str | None 
     >>> fig = bonus_chart(turns(Replay.from_state(new_game(players=3, seed=1))))
     >>> len(fig.data), fig.data[5].meta, fig.data[5].name, fig.data[5].marker.line.color
     (15, 'Player 2', 'white', '#333333')
+    >>> [trace.name for trace in bonus_chart(turns(Replay.from_state(new_game(players=2))),
+    ...                                      language="fr").data][:2], fig.data[5].legendgroup
+    (['diamant', 'saphir'], 'white')
     """
     words = translator(language)
     rows = _one_game(df)
@@ -111,7 +115,7 @@ def bonus_chart(df: pd.DataFrame, turn: int | None = None, language: str | None 
                      for i in range(len(values))]
             figure.add_trace(go.Scatter(
                 x=group["turn"].tolist(), y=values, customdata=group["turn"].tolist(),
-                name=gem, legendgroup=gem, showlegend=index == 0, meta=name,
+                name=said, legendgroup=gem, showlegend=index == 0, meta=name,
                 mode="lines+markers",
                 line={"color": LINE_COLOURS[gem], "dash": PLAYER_DASHES[index], "shape": "hv",
                       "width": 2.5},
