@@ -212,7 +212,7 @@ def test_r_buy_gold_invalid_payments(text: str, why: str) -> None:
 
 def test_r_buy_not_in_market_nor_reserved() -> None:
     state = position(reserved={1: ["1w6"]}, tokens={0: "bbb"})
-    assert "reserved by 1" in illegal(state, "B1w6", "R-BUY")
+    assert "reserved by player 2" in illegal(state, "B1w6", "R-BUY")  # seats from 1
 
 
 # --- R-REFILL ---------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
         points += card.points
     elif kind == "reserve":  # R-RESERVE
         if len(reserved) >= RESERVE_LIMIT:
-            raise IllegalMoveError("R-RESERVE-LIMIT", f"player {me} already holds "
+            raise IllegalMoveError("R-RESERVE-LIMIT", f"player {me + 1} already holds "
                                    f"{len(reserved)} reserved cards; the limit is "
                                    f"{RESERVE_LIMIT}")
         if move.card is None:  # R-RESERVE-HIDDEN: the top card of a deck, unseen

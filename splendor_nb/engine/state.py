@@ -136,7 +136,8 @@ class GameState(_Fields):
         return board_html(self)
 
     def card_location(self, card_id: str) -> str:
-        """Where a card is: ``"market"``, ``"deck"``, ``"reserved by N"`` or ``"bought by N"``.
+        """Where a card is: ``"market"``, ``"deck"``, ``"reserved by player N"`` or ``"bought by
+        player N"``, seats counted from 1 as a person counts them.
 
         >>> from splendor_nb.engine import new_game
         >>> new_game(seed=1).card_location(new_game(seed=1).market_rows[0][0].id)
@@ -147,9 +148,9 @@ class GameState(_Fields):
             return "market"
         for i, player in enumerate(self.players):
             if card in player.reserved:
-                return f"reserved by {i}"
+                return f"reserved by player {i + 1}"
             if card in player.cards:
-                return f"bought by {i}"
+                return f"bought by player {i + 1}"
         return "deck"
 
 

@@ -73,8 +73,8 @@ REASONS: dict[str, str] = {
     "nothing": "nothing",
     "in_market": "market",
     "in_deck": "deck",
-    "reserved_by": "reserved by {player}",
-    "bought_by": "bought by {player}",
+    "reserved_by": "reserved by player {player}",  # seats from 1, as the app counts them
+    "bought_by": "bought by player {player}",
 }
 """Every reason the engine gives, and the words it puts in them, as templates by key."""
 COUNTED: dict[str, tuple[str, str]] = {
