@@ -1,20 +1,20 @@
 """The Analyse tab's charts (:class:`ChartsView`): a picker of the corpus charts of
-:mod:`splendor_nb.analysis.corpus_charts`, the chart picked as plotly's own output (as wide as
-the tab, redrawn on a new width), and a progress bar while the games are counted. In the app
-the chart waits for a browser to have drawn the view (``wait_for_browser``).
+:mod:`splendor_nb.analysis.corpus_charts`, the chart picked (a
+:class:`~splendor_nb.ui.plotly_view.PlotlyView`, as wide as the tab, redrawn on a new width),
+and a progress bar while the games are counted. In the app the chart waits for a browser to
+have drawn the view (``wait_for_browser``).
 
 >>> from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, aggregate, open_corpus
 >>> from splendor_nb.i18n import translator
 >>> view = ChartsView(translator("en"), "length", lambda chart: None)
 >>> view.show(aggregate(open_corpus(SHIPPED_CORPORA_DIR / "easy-v-medium-2p", report=None)))
->>> view.chart.outputs[0]["data"]["text/plain"]
-'Game length'
+>>> "Game length" in view.title.value, view.chart.figure["layout"]["xaxis"]["title"]["text"]
+(True, 'Rounds played')
 """
 
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -22,12 +22,11 @@ import ipywidgets as widgets
 from splendor_nb.analysis.corpus import Aggregates
 from splendor_nb.analysis.corpus_charts import CHARTS, corpus_figure
 from splendor_nb.i18n.translator import Translator
+from splendor_nb.ui.plotly_view import PlotlyView
 from splendor_nb.ui.shown import Shown
 
 STALE = "splendor-analyse-stale"
 """The chart's DOM class while the games kept are counted again (it is dimmed)."""
-PLOTLY_MIME = "application/vnd.plotly.v1+json"
-"""The output type plotly's JupyterLab extension draws (Voila draws it too)."""
 
 
 class ChartsView:
@@ -71,7 +70,8 @@ class ChartsView:
                                                            align_items="center",
                                                            flex_flow="row wrap"))
         self.title = widgets.HTML()
-        self.chart = widgets.Output(layout=widgets.Layout(width="100%"))
+        self.chart = PlotlyView()
+        self.chart.layout.width, self.chart.layout.display = "100%", "none"
         self.chart.add_class("splendor-analyse-chart")
         self.widget = widgets.VBox([self.picker, self.counting, self.title, self.chart,
                                     self.shown],
@@ -96,25 +96,22 @@ class ChartsView:
             return
         if found is None:
             self.title.value = ""
-            self.chart.outputs = ()
+            self.chart.layout.display = "none"
+            self.chart.figure = {}
             return
         name = self.picker.value
         figure = corpus_figure(found, name, self.words.language)
         title = str(figure.layout.title.text)
-        height = int(figure.layout.height or 360)
         # the title above the chart, where it wraps on a phone (plotly's would be cut off); the
         # legend in a row above the plot, leaving the plot the whole width
-        figure.update_layout(autosize=True, width=None, title=None,
+        figure.update_layout(height=int(figure.layout.height or 360), width=None, title=None,
                              margin={"t": 30, "l": 50, "r": 10, "b": 40},
                              legend={"orientation": "h", "x": 0, "y": 1.02, "xanchor": "left",
                                      "yanchor": "bottom"})
-        plot = {**json.loads(figure.to_json()),
-                "config": {"displaylogo": False, "responsive": True}}  # fits a new width
         self.title.value = (f"<div class='splendor-analyse-chart-title' role='heading' "
                             f"aria-level='4'>{html.escape(title)}</div>")
-        self.chart.layout.height = f"{height}px"
-        self.chart.outputs = ({"output_type": "display_data", "metadata": {},
-                               "data": {PLOTLY_MIME: plot, "text/plain": title}},)
+        self.chart.layout.display = ""
+        self.chart.show(figure)
 
     def _shown(self) -> None:
         if not self.drawn:

@@ -17,7 +17,6 @@ on :func:`~splendor_nb.analysis.turns`) load pandas and plotly when a game first
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -27,11 +26,10 @@ from splendor_nb.play import PlaySession
 from splendor_nb.replay import Replay
 from splendor_nb.ui.downloader import Downloader
 from splendor_nb.ui.play.words import say
+from splendor_nb.ui.plotly_view import PlotlyView
 
 CHART_HEIGHT = 300
 """Each chart's height in pixels; its width follows the panel's."""
-PLOTLY_MIME = "application/vnd.plotly.v1+json"
-"""The output type plotly's JupyterLab extension draws."""
 
 
 class GameOverPanel:
@@ -144,9 +142,9 @@ def _button(key: str, icon: str, action: Callable[[], None], primary: bool = Fal
 
 
 def _charts(replay: Replay) -> tuple[widgets.Widget, ...]:
-    """The points and bonus charts of ``replay``, each under its title, as plotly's own
-    output (the mime type JupyterLab and Voila draw, as wide as the panel and redrawn when it
-    changes width): a FigureWidget made after the page is drawn sometimes stays blank."""
+    """The points and bonus charts of ``replay``, each under its title, each a
+    :class:`~splendor_nb.ui.plotly_view.PlotlyView` (as wide as the panel, redrawn when it
+    changes width)."""
     from splendor_nb.analysis import bonus_chart, points_chart, turns
 
     table = turns(replay)
@@ -155,14 +153,11 @@ def _charts(replay: Replay) -> tuple[widgets.Widget, ...]:
                                                                 bonus_chart(table))):
         panels = max(1, replay.players) if key == "bonus_chart" else 1
         height = CHART_HEIGHT if panels == 1 else 140 * panels + 60
-        figure.update_layout(height=height, autosize=True,
-                             margin={"l": 44, "r": 12, "t": 30, "b": 40})
-        plot = {**json.loads(figure.to_json()),
-                "config": {"displaylogo": False, "responsive": True}}  # fits a new width
-        chart = widgets.Output(layout=widgets.Layout(margin="0", height=f"{height}px"))
+        figure.update_layout(height=height, margin={"l": 44, "r": 12, "t": 30, "b": 40})
+        chart = PlotlyView()
+        chart.layout.margin, chart.layout.min_height = "0", f"{height}px"
         chart.add_class("splendor-chart")
-        chart.outputs = ({"output_type": "display_data", "metadata": {},
-                          "data": {PLOTLY_MIME: plot, "text/plain": say(key)}},)
+        chart.show(figure)
         shown.append(widgets.HTML(f"<div class='splendor-section' role='heading' "
                                   f"aria-level='4'>{html.escape(say(key))}</div>"))
         shown.append(chart)
