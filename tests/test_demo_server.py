@@ -85,6 +85,8 @@ def test_local_use_keeps_voilas_settings_and_saving(fresh_app: SplendorVoila) ->
     app = initialized(fresh_app)
     assert app.config.MappingKernelManager.cull_idle_timeout == 1800
     assert app.config.VoilaExecutor.iopub_timeout == 60  # a loaded machine gave blank pages
+    # the app draws its charts itself (PlotlyView): plotly's extension was half of every page
+    assert app.config.VoilaConfiguration.extension_denylist == ["jupyterlab-plotly"]
     assert app.config.Voila.tornado_settings["websocket_max_message_size"] > 10 * 2**20
     assert server.DEMO_ENV not in os.environ
     assert app.template_paths[0] == str(TEMPLATE_DIR)
