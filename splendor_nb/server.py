@@ -22,7 +22,8 @@ It is voila, changed in these ways (the last in demo mode only):
 - **Demo mode** (``--demo``): voila-demo.json is read after voila.json (short culling, see
   docs/deploy.md); kernels get ``SPLENDOR_DEMO=1``, which makes the app read-only
   (:data:`splendor_nb.app.DEMO_ENV`); and at most :attr:`SplendorVoila.max_visitors` pages hold
-  a kernel at once: the next visitors get :func:`busy_page` (HTTP 503), which retries by itself.
+  a kernel at once, at most :attr:`SplendorVoila.max_loading` of them still loading: the next
+  visitors get :func:`busy_page` (HTTP 503), which retries by itself.
 
 >>> gate = VisitorGate(limit=1, alive=lambda: {"k1"})
 >>> first, second = gate.admit(), gate.admit()
