@@ -62,17 +62,7 @@ def points_chart(df: pd.DataFrame, turn: int | None = None, language: str | None
     """
     words = translator(language)
     rows = _one_game(df)
-    figure = go.Figure()
-    hover = _hover(words, words.gettext("{points} points", points="%{y}"))
-    for index, group in _by_player(rows):
-        figure.add_trace(go.Scatter(
-            x=group["turn"].tolist(), y=group["points"].tolist(),
-            customdata=group["turn"].tolist(), name=str(group["name"].iloc[0]),
-            mode="lines+markers", line={"color": PLAYER_COLOURS[index], "shape": "hv",
-                                        "dash": PLAYER_DASHES[index]},
-            marker={"size": 5, "symbol": PLAYER_SYMBOLS[index]},
-            hovertemplate=hover + "<extra>%{fullData.name}</extra>",
-        ))
+    figure = go.Figure(_points_traces(rows, words))
     figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color=OUTLINE,
                      annotation_text=words.gettext("{points} points", points=WINNING_POINTS),
                      annotation_position="top left")
@@ -106,14 +96,39 @@ def bonus_chart(df: pd.DataFrame, turn: int | None = None, language: str | None 
                            vertical_spacing=0.06, subplot_titles=[
                                str(group["name"].iloc[0]) for _, group in players])
     top = int(rows[[f"bonus_{gem}" for gem in GEMS]].to_numpy().max()) if len(rows) else 0
-    for index, group in players:
+    for index, trace in _bonus_traces(rows, words):
+        figure.add_trace(trace, row=index + 1, col=1)
+    _layout(figure, rows, turn, words.gettext("bonuses"), words, panels=max(len(players), 1))
+    figure.update_yaxes(range=[-0.3, top + 0.5], dtick=1)
+    figure.update_layout(height=90 + 150 * max(len(players), 1), showlegend=True)
+    return figure
+
+
+def _points_traces(rows: pd.DataFrame, words: Translator) -> list[go.Scatter]:
+    """:func:`points_chart`'s lines, one per player (for :func:`charts_figure` too, which
+    need not build that figure's layout)."""
+    hover = _hover(words, words.gettext("{points} points", points="%{y}"))
+    return [go.Scatter(
+        x=group["turn"].tolist(), y=group["points"].tolist(),
+        customdata=group["turn"].tolist(), name=str(group["name"].iloc[0]),
+        mode="lines+markers", line={"color": PLAYER_COLOURS[index], "shape": "hv",
+                                    "dash": PLAYER_DASHES[index]},
+        marker={"size": 5, "symbol": PLAYER_SYMBOLS[index]},
+        hovertemplate=hover + "<extra>%{fullData.name}</extra>",
+    ) for index, group in _by_player(rows)]
+
+
+def _bonus_traces(rows: pd.DataFrame, words: Translator) -> list[tuple[int, go.Scatter]]:
+    """:func:`bonus_chart`'s lines, each with its player's index (the panel it goes in)."""
+    found = []
+    for index, group in _by_player(rows):
         name = str(group["name"].iloc[0])
         for gem in GEMS:
             said = words.gettext(GEM_NAMES[gem])
             values = group[f"bonus_{gem}"].tolist()
             grows = [7 if i == 0 or values[i] != values[i - 1] else 0
                      for i in range(len(values))]
-            figure.add_trace(go.Scatter(
+            found.append((index, go.Scatter(
                 x=group["turn"].tolist(), y=values, customdata=group["turn"].tolist(),
                 name=said, legendgroup=gem, showlegend=index == 0, meta=name,
                 mode="lines+markers",
@@ -122,11 +137,8 @@ def bonus_chart(df: pd.DataFrame, turn: int | None = None, language: str | None 
                 marker={"size": grows, "symbol": PLAYER_SYMBOLS[index],
                         "color": GEM_COLOURS[gem], "line": {"color": OUTLINE, "width": 1}},
                 hovertemplate=_hover(words, f"%{{y}} {said}") + "<extra>" + name + "</extra>",
-            ), row=index + 1, col=1)
-    _layout(figure, rows, turn, words.gettext("bonuses"), words, panels=max(len(players), 1))
-    figure.update_yaxes(range=[-0.3, top + 0.5], dtick=1)
-    figure.update_layout(height=90 + 150 * max(len(players), 1), showlegend=True)
-    return figure
+            )))
+    return found
 
 
 def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3,
@@ -214,9 +226,9 @@ def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = 
     figure.update_annotations(font_size=13)
     figure.add_shape(type="line", xref="x", yref="paper", x0=turn, x1=turn, y0=0, y1=1,
                      line={"color": ACCENT, "width": 2, "dash": "dot"}, name="turn")
-    for trace in points_chart(frame, language=language).data:
+    for trace in _points_traces(frame, words):  # the lines alone: no figure built for them
         figure.add_trace(trace.update(showlegend=False), row=1, col=1)
-    for trace in bonus_chart(frame, language=language).data:
+    for _, trace in _bonus_traces(frame, words):
         figure.add_trace(trace.update(showlegend=False, legendgroup=None, legendgrouptitle=None),
                          row=2, col=1)
     if chances is not None:
