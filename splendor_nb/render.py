@@ -113,7 +113,7 @@ class Interaction:
 def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = True,
               previous: GameState | None = None, names: Sequence[str] | None = None,
               interaction: Interaction | None = None, suggest: str | None = None,
-              language: str = SOURCE_LANGUAGE) -> str:
+              language: str = SOURCE_LANGUAGE, ended: str | None = None) -> str:
     """The whole board as an SVG string (``viewBox`` 1000 wide, ``width="100%"``).
 
     ``viewer=None`` shows everything; ``viewer=i`` draws the other players' blind reserves
@@ -132,6 +132,8 @@ def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = 
     the piles, the card or the deck it takes, tagged "best" (colour is never the only sign).
 
     ``language`` (a code of ``splendor_nb.i18n.LANGUAGES``) is the language of its words.
+    ``ended`` says how a game ended off the board (a resignation: the rules know no such end),
+    shown where the player to move would be, and nobody is to move.
 
     Every gem shows its letter (w b g r k y, as in the notation) beside its count, and every
     card, deck, noble and pile has a ``<title>`` in words (a tooltip). The drawing holds a
@@ -162,7 +164,8 @@ def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = 
     height = wide_bottom + 8 + _LEGEND_LINE * len(wide_legend)
     narrow_bottom = _NARROW_PANELS_Y + players * (PANEL_H + PANEL_GAP)
     narrow_height = narrow_bottom + 8 + _LEGEND_LINE * len(narrow_legend)
-    if state.over:
+    over = state.over or ended is not None
+    if over:
         named = escape(words.gettext("Splendor board, turn {turn}", turn=state.turn))
     else:
         named = _template(words.gettext("Splendor board, turn {turn}, {name} to move",
@@ -180,7 +183,7 @@ def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = 
     ]
     hint = _hint(interaction)
     suggested = _suggested(suggest) if interaction is None else _NO_HINT
-    _status(out, state, marks, labels, words)
+    _status(out, state, marks, labels, words, ended)
     _nobles(out, state.nobles, marks.noble, words)
     _market(out, state, marks, interaction, hint, suggested, words)
     _supply(out, state.supply_counts, marks, interaction, hint, suggested, words)
@@ -189,7 +192,7 @@ def board_svg(state: GameState, *, viewer: int | None = None, highlight: bool = 
                f'data-narrow-transform="translate({_NARROW_PANEL_X - _PANEL_X},'
                f'{_NARROW_PANELS_Y - _TOP})">')
     for i, player in enumerate(state.players):
-        moving = i == state.current_player and not state.over
+        moving = i == state.current_player and not over
         panel = _panel(i, player, moving, marks if i == marks.mover else None, labels[i],
                        viewer, i in winners, interaction if moving else None, language)
         if moving and suggested.card is not None and suggested.card in {
@@ -439,17 +442,21 @@ def _names(state: GameState, names: Sequence[str] | None, words: Translator) -> 
 
 
 def _status(out: list[str], state: GameState, marks: _Marks, labels: list[str],
-            words: Translator) -> None:
-    """The turn, who moves, and the last move; the narrow layout has its own copies of the
-    last two (right-aligned, and on a line of its own above the players). Player names are
-    marked ``data-name`` (the file's own words, not the app's)."""
+            words: Translator, ended: str | None) -> None:
+    """The turn, who moves (or how the game ended: ``ended`` for a game ended off the board),
+    and the last move; the narrow layout has its own copies of the last two (right-aligned,
+    and on a line of its own above the players). Player names are marked ``data-name`` (the
+    file's own words, not the app's)."""
     y = 24
     turn = escape(words.gettext("Turn {turn}", turn=state.turn))
     round_ = escape(words.gettext("round {round}", round=state.round))
     out.append(f'<text x="{_LEFT + 4}" y="{y}" font-size="16" fill="#4a4036">'
                f'<tspan font-weight="700">{turn}</tspan>'
                f'<tspan fill="#8a7d6d"> \u00b7 {round_}</tspan></text>')
-    if state.over:
+    if ended is not None:
+        over = escape(words.gettext("Game over"))
+        middle = f'<tspan font-weight="700" fill="#b5470b">{over}</tspan> \u00b7 {escape(ended)}'
+    elif state.over:
         won = ", ".join(_named(labels[i]) for i in state.winners)
         over = escape(words.gettext("Game over"))
         middle = (f'<tspan font-weight="700" fill="#b5470b">{over}</tspan> \u00b7 '

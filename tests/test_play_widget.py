@@ -298,6 +298,9 @@ def test_take_back_hint_and_resign(tmp_path: Path) -> None:
     press(play.resign_yes)
     assert session.over and "Ann resigned; Hard bot wins." in play.over.headline.value
     assert "Ann resigned; Hard bot wins." in play.status.value
+    # the board says so too, and nobody is to move on it any more
+    assert "Game over" in play.board.svg and "Ann resigned; Hard bot wins." in play.board.svg
+    assert "to move" not in play.board.svg.split("</text>", 2)[1]
 
 
 def test_the_new_game_form_checks_its_seats_and_starts_the_chosen_seat_first(

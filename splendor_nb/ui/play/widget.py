@@ -280,8 +280,10 @@ class PlayWidget:
             self._show_game()  # a game was started, resumed or branched
         self._replay_shown = session.replay
         covered = session.cover is not None
+        result = session.outcome if session.resigned is not None else None
         self.board.svg = board_svg(session.view, interaction=session.interaction,
-                                   names=session.names, language=self.language)
+                                   names=session.names, language=self.language,
+                                   ended=result.lines[0] if result is not None else None)
         self.board.layout.display = "none" if covered else None
         self.cover.layout.display = "flex" if covered else "none"
         if session.cover is not None:
