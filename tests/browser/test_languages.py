@@ -18,7 +18,6 @@ owners' tests read their titles and axes).
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -126,17 +125,8 @@ def outside_wrappers(text: str) -> list[str]:
 def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """The app, its games saved in a folder of this module's."""
     games = tmp_path_factory.mktemp("games")
-    settings = {GAMES_ENV: str(games), "SPLENDOR_REVIEW_BUDGET": REVIEW_BUDGET}
-    before = {name: os.environ.get(name) for name in settings}
-    os.environ.update(settings)
-    try:
-        server = start_voila(APP_NOTEBOOK)
-    finally:
-        for name, value in before.items():
-            if value is None:
-                del os.environ[name]
-            else:
-                os.environ[name] = value
+    server = start_voila(APP_NOTEBOOK, env={GAMES_ENV: str(games),
+                                            "SPLENDOR_REVIEW_BUDGET": REVIEW_BUDGET})
     yield server
     server.stop()
 

@@ -14,7 +14,6 @@ make the same game, the bots included.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -68,15 +67,7 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer
     """The app, its games saved in a folder of this module's (its kernels inherit the
     environment voila starts with)."""
     games = tmp_path_factory.mktemp("games")
-    before = os.environ.get(GAMES_ENV)
-    os.environ[GAMES_ENV] = str(games)
-    try:
-        server = start_voila(APP_NOTEBOOK)
-    finally:
-        if before is None:
-            del os.environ[GAMES_ENV]
-        else:
-            os.environ[GAMES_ENV] = before
+    server = start_voila(APP_NOTEBOOK, env={GAMES_ENV: str(games)})
     yield server
     server.stop()
 
