@@ -32,14 +32,11 @@ real host has the server alone (docs/deploy.md).
 from __future__ import annotations
 
 import asyncio
-import json
 import signal
 import statistics
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,6 +44,7 @@ from typing import Any
 import psutil
 
 from benchmarks.common import reference_line
+from support.voila_leave import leave_async
 from support.voila_server import (
     APP_NOTEBOOK,
     CHROMIUM_ARGS,
@@ -260,38 +258,9 @@ async def _visit(browser: Any, url: str, *, delay: float, polite: bool) -> Visit
         visit.error = visit.error or str(problem).splitlines()[0]
     finally:
         if polite:
-            await _close_tab(page)
+            await leave_async(page, LEAVE_SECONDS)
         await context.close()
     return visit
-
-
-async def _close_tab(page: Any) -> None:
-    """Close the page as its tab is closed, and wait until its kernel is gone (bounded): the
-    page asks for that with a beacon, lost if the browser context is closed at once."""
-    from playwright.async_api import Error as PlaywrightError
-
-    try:  # voila's page config names the page's kernel
-        config = await page.text_content("#jupyter-config-data", timeout=1000)
-        kernel_id = str(json.loads(config or "{}").get("kernelId", ""))
-    except (PlaywrightError, ValueError):  # the busy page, or a page that never came
-        kernel_id = ""
-    origin = "/".join(page.url.split("/")[:3])
-    await page.close(run_before_unload=True)
-    deadline = time.monotonic() + LEAVE_SECONDS
-    while kernel_id and time.monotonic() < deadline:
-        if await asyncio.to_thread(_kernel_gone, origin, kernel_id):
-            return
-        await asyncio.sleep(0.5)
-
-
-def _kernel_gone(origin: str, kernel_id: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{origin}/api/kernels/{kernel_id}", timeout=10):
-            return False
-    except urllib.error.HTTPError as refused:
-        return refused.code == 404
-    except OSError:
-        return False
 
 
 class _Sampler:

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +21,7 @@ from splendor_nb.app import FIRST_REPLAY
 from splendor_nb.replay import Replay
 from splendor_nb.server import BUSY_CLASS
 from splendor_nb.ui import REPLAYS_DIR, shipped_replays
+from support.voila_leave import leave as leave_page
 from support.voila_server import (
     APP_NOTEBOOK,
     REPO_ROOT,
@@ -40,8 +38,8 @@ speed check)."""
 FIRST_LOAD_MS = 180_000
 """How long a page may take to show the app on a loaded machine (a fresh server's first
 page waited over 60 s at a load average of 20 on 2 cores)."""
-LEAVE_POLLS = 240
-"""Half-seconds a closed page's kernel may take to be shut down on a loaded machine."""
+LEAVE_SECONDS = 120.0
+"""How long a closed page's kernel may take to be shut down on a loaded machine."""
 RETURN_MS = 90_000
 """How long a busy page may take to get in once the place is free (it retries every 2-4 s)."""
 LOCAL = ("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:", "about:")
@@ -85,30 +83,11 @@ def local(own_folder: Path) -> Iterator[VoilaServer]:
     server.stop()
 
 
-def kernel_gone(origin: str, kernel_id: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{origin}/api/kernels/{kernel_id}", timeout=30):
-            return False
-    except urllib.error.HTTPError as refused:
-        return refused.code == 404
-
-
 def leave(page: Page) -> None:
     """Close the page as a person closing its tab does, and wait (bounded) until its kernel is
-    shut down: the page asks for it with ``navigator.sendBeacon`` on ``beforeunload``, which a
-    browser context closed at once may never send, and a place in the demo stays taken."""
-    if page.is_closed():
-        return
-    config = page.locator("#jupyter-config-data")  # voila's page config: its kernel's id
-    kernel_id = json.loads(config.text_content() or "{}").get("kernelId") if config.count() else ""
-    origin = "/".join(page.url.split("/")[:3])
-    page.close(run_before_unload=True)
-    if kernel_id:
-        for _ in range(LEAVE_POLLS):
-            if kernel_gone(origin, kernel_id):
-                return
-            time.sleep(0.5)
-        raise AssertionError(f"the kernel of a closed page is still alive: {kernel_id}")
+    shut down (support.voila_leave): else a place in the demo stays taken."""
+    if not page.is_closed() and not leave_page(page, LEAVE_SECONDS):
+        raise AssertionError(f"the kernel of a closed page is still alive after {LEAVE_SECONDS} s")
 
 
 @pytest.fixture
