@@ -17,9 +17,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, open_corpus
-from support.voila_server import REPO_ROOT, VoilaServer
+from support.screenshots import shoot
+from support.voila_server import VoilaServer
 
-SHOTS = REPO_ROOT / "screenshots"
 UPDATE_MS = 15_000
 """How long a kernel round trip may take on a loaded machine (not a speed check)."""
 FIRST_MS = 90_000
@@ -34,14 +34,6 @@ Open = Callable[..., Any]
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     """Downloads kept, so that the test can read the export."""
     return {**browser_context_args, "accept_downloads": True}
-
-
-def shoot(locator: Any, name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / name
-    locator.screenshot(path=str(path))
-    assert path.stat().st_size > 0
-    return path
 
 
 def medium_beats_easy_in_seat_1() -> tuple[int, int]:

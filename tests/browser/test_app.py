@@ -17,9 +17,9 @@ from playwright.sync_api import Page, expect
 from splendor_nb.app import FIRST_REPLAY
 from splendor_nb.replay import Replay
 from splendor_nb.widgets import shipped_replays
-from support.voila_server import REPO_ROOT, VoilaServer
+from support.screenshots import shoot
+from support.voila_server import VoilaServer
 
-SHOTS = REPO_ROOT / "screenshots"
 XSS = "<img src=x onerror=alert(1)>"
 UPDATE_MS = 15_000
 """How long a kernel round trip may take on a loaded machine (not a speed check)."""
@@ -80,14 +80,6 @@ def choose_file(page: Page, app: Any, path: Path) -> None:
     with page.expect_file_chooser() as chooser:
         in_viewer(app, ".splendor-upload").click()
     chooser.value.set_files(str(path))
-
-
-def shoot(locator: Any, name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / name
-    locator.screenshot(path=str(path))
-    assert path.stat().st_size > 0
-    return path
 
 
 def test_step_with_the_buttons_and_the_keyboard(page: Page, voila_app: VoilaServer,

@@ -15,10 +15,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from support.voila_server import REPO_ROOT
+from support.screenshots import shoot
 
 NOTEBOOK = Path(__file__).resolve().parent / "clickable_board.ipynb"
-SHOTS = REPO_ROOT / "screenshots"
 UPDATE_MS = 15_000
 """How long a kernel round trip may take on a loaded machine (not a speed check)."""
 
@@ -51,14 +50,6 @@ def open_board(page: Page, server: Any, open_voila: Open, width: int) -> Any:
 
 def echo(page: Page) -> Any:
     return page.locator(".board-echo")
-
-
-def shoot(locator: Any, name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / name
-    locator.screenshot(path=str(path))
-    assert path.stat().st_size > 0
-    return path
 
 
 def test_clicks_on_a_pile_and_a_card_reach_python_and_redraw_the_board(

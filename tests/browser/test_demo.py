@@ -21,6 +21,7 @@ from splendor_nb.app import FIRST_REPLAY
 from splendor_nb.replay import Replay
 from splendor_nb.server import BUSY_CLASS
 from splendor_nb.ui import REPLAYS_DIR, shipped_replays
+from support.screenshots import at_widths, shoot
 from support.voila_leave import leave as leave_page
 from support.voila_server import (
     APP_NOTEBOOK,
@@ -31,7 +32,6 @@ from support.voila_server import (
     start_voila,
 )
 
-SHOTS = REPO_ROOT / "screenshots"
 UPDATE_MS = 15_000
 """How long a kernel round trip may take on a loaded machine, once the page is drawn (not a
 speed check)."""
@@ -123,16 +123,9 @@ def open_app(page: Page, server: VoilaServer, query: str = "") -> Any:
     return app
 
 
-def shoot(locator: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    locator.screenshot(path=str(SHOTS / name))
-
-
 def shoot_at_widths(page: Page, selector: str, name: str) -> None:
     """Shoot ``selector`` at each of WIDTHS (name-WIDTH.png); the page must not scroll sideways."""
-    for width in WIDTHS:  # tall: voila scrolls an inner element, which clips the picture
-        page.set_viewport_size({"width": width, "height": 3200})
-        page.wait_for_timeout(500)  # the layout follows the new width
+    for width in at_widths(page, WIDTHS, height=3200, settle_ms=500):
         assert page.evaluate(SIDEWAYS_JS) <= 0, (name, width)
         shoot(page.locator(selector).first, f"{name}-{width}.png")
 

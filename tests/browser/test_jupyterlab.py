@@ -20,17 +20,15 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from support.screenshots import shoot
 from support.voila_server import REPO_ROOT, free_port, port_open
 
 TUTORIAL = REPO_ROOT / "notebooks" / "tutorial.ipynb"
-SHOTS = REPO_ROOT / "screenshots"
 TOKEN = "splendor-test-token"
 START_S = 120.0
 """How long JupyterLab may take to listen (a loaded machine)."""
@@ -109,14 +107,6 @@ def run_all(page: Page) -> None:
             return
         except PlaywrightTimeoutError:
             continue
-
-
-def shoot(locator: Any, name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / name
-    locator.screenshot(path=str(path))
-    assert path.stat().st_size > 0
-    return path
 
 
 def test_the_tutorial_runs_in_jupyterlab_and_its_widgets_render(page: Page,

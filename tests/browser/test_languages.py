@@ -27,9 +27,9 @@ from playwright.sync_api import Page, expect
 
 from splendor_nb.app import GAMES_ENV
 from splendor_nb.i18n import LANGUAGES, PSEUDO_LANGUAGE, translator
-from support.voila_server import APP_NOTEBOOK, REPO_ROOT, VoilaServer, start_voila
+from support.screenshots import shoot
+from support.voila_server import APP_NOTEBOOK, VoilaServer, start_voila
 
-SHOTS = REPO_ROOT / "screenshots"
 UPDATE_MS = 60_000
 """How long a kernel round trip (a whole switch of language) may take on a loaded machine."""
 REVIEW_MS = 180_000
@@ -160,6 +160,17 @@ def assert_all_wrapped(page: Page) -> None:
     assert not left, "outside the catalogues: " + " ".join(left)
 
 
+def shoot_fitting(page: Page, name: str, width: int) -> None:
+    """Shoot what the page shows as screenshots/lang-NAME-WIDTH.png once its layout has
+    settled; the app must not stick out sideways, nor the board's words out of the drawing,
+    whatever their length."""
+    page.wait_for_timeout(1500)  # the layout settles
+    shoot(page, f"lang-{name}-{width}.png")
+    box = page.evaluate(OVERFLOW)
+    assert box["right"] <= width + 1 and box["page"] <= width, (name, box)
+    assert page.evaluate(BOARD_TEXT_OUTSIDE) == [], name
+
+
 def test_the_pseudo_language_leaves_nothing_outside_the_catalogues_in_the_replay_tab(
         page: Page, app_server: VoilaServer, open_voila: Open) -> None:
     app = open_app(page, open_voila, app_server,
@@ -251,13 +262,7 @@ def test_russian_and_turkish_fit_the_screen(page: Page, app_server: VoilaServer,
         select_tab(page, language, tab)
         # a tab's view comes into the page when the tab is first shown: wait for its content
         expect(page.locator(TAB_CONTENT[tab]).first).to_be_visible(timeout=UPDATE_MS)
-        page.wait_for_timeout(1500)  # the tab's layout settles
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"lang-{language}-{tab.lower()}-{width}.png"),
-                        full_page=False)
-        box = page.evaluate(OVERFLOW)
-        assert box["right"] <= width + 1 and box["page"] <= width, (tab, box)
-        assert page.evaluate(BOARD_TEXT_OUTSIDE) == [], tab
+        shoot_fitting(page, f"{language}-{tab.lower()}", width)
 
 
 @pytest.mark.parametrize("language", ["ru", "tr"])
@@ -272,13 +277,7 @@ def test_the_replay_tab_in_russian_and_turkish_fits_the_screen(
     expect(viewer.locator(".splendor-charts .main-svg").first).to_be_visible(timeout=UPDATE_MS)
     expect(viewer.locator(".splendor-board").first).to_have_attribute("data-turn", "9",
                                                                       timeout=UPDATE_MS)
-    page.wait_for_timeout(1500)  # the tab's layout settles
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"lang-{language}-replay-{width}.png"), full_page=False)
-    box = page.evaluate(OVERFLOW)
-    assert box["right"] <= width + 1 and box["page"] <= width, box
-    # the board's words stay inside the drawing, whatever their length
-    assert page.evaluate(BOARD_TEXT_OUTSIDE) == []
+    shoot_fitting(page, f"{language}-replay", width)
 
 
 @pytest.mark.parametrize("lesson, drawn", [("actions", ".splendor-walk-diagram svg"),
@@ -325,9 +324,4 @@ def test_the_game_over_panel_in_russian_and_turkish_fits_the_screen(
     over = play.locator(".splendor-game-over")
     expect(over.locator(".splendor-game-over-charts .main-svg").first).to_be_visible(
         timeout=UPDATE_MS)
-    page.wait_for_timeout(1500)  # the panel's layout settles
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"lang-{language}-play-over-{width}.png"), full_page=False)
-    box = page.evaluate(OVERFLOW)
-    assert box["right"] <= width + 1 and box["page"] <= width, box
-    assert page.evaluate(BOARD_TEXT_OUTSIDE) == []
+    shoot_fitting(page, f"{language}-play-over", width)

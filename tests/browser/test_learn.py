@@ -8,15 +8,14 @@ board), and the Replay tab's step-through. Each test opens the app at a chapter 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from support.voila_server import REPO_ROOT, VoilaServer
+from support.screenshots import shoot
+from support.voila_server import VoilaServer
 
-SHOTS = REPO_ROOT / "screenshots"
 UPDATE_MS = 15_000
 """How long a kernel round trip may take on a loaded machine (not a speed check)."""
 FIRST_MS = 90_000
@@ -25,14 +24,6 @@ charts (pandas and plotly, once the page is drawn): a while on a loaded machine.
 WIDTHS = {"laptop": 1366, "phone": 390}
 
 Open = Callable[..., Any]
-
-
-def shoot(locator: Any, name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / name
-    locator.screenshot(path=str(path))
-    assert path.stat().st_size > 0
-    return path
 
 
 def open_lesson(page: Page, server: VoilaServer, open_voila: Open, chapter: str,

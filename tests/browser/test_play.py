@@ -26,10 +26,10 @@ from splendor_nb.cards import COLOURS, GEMS
 from splendor_nb.play import PlaySession
 from splendor_nb.replay import Replay
 from splendor_nb.ui import shipped_replays
-from support.voila_server import APP_NOTEBOOK, REPO_ROOT, VoilaServer, start_voila
+from support.screenshots import at_widths, shoot
+from support.voila_server import APP_NOTEBOOK, VoilaServer, start_voila
 
 SCENARIOS = Path(__file__).resolve().parent / "play_scenarios.ipynb"
-SHOTS = REPO_ROOT / "screenshots"
 UPDATE_MS = 30_000
 """How long a kernel round trip (a bot's reply included) may take on a loaded machine."""
 WIDTHS = (1366, 390)
@@ -119,18 +119,13 @@ def move_line(page: Page, number: int) -> Any:
     return page.locator(f'.splendor-play .splendor-play-moves li[value="{number}"]')
 
 
-def shoot(page: Page, name: str) -> None:
+def shoot_at_widths(page: Page, name: str) -> None:
     """Shoot the widget at each width, checking that nothing sticks out sideways."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for width in WIDTHS:  # tall: voila scrolls an inner element, which clips the picture
-        page.set_viewport_size({"width": width, "height": SHOT_HEIGHT})
-        page.wait_for_timeout(400)  # the board's own layout follows its width
+    for width in at_widths(page, WIDTHS, height=SHOT_HEIGHT, settle_ms=400):
         fit = page.evaluate(OVERFLOW)
         assert fit["left"] >= 0 and fit["right"] <= fit["width"] + 0.5, (name, width, fit)
         assert fit["page"] <= fit["width"] and not fit["scrolled"], (name, width, fit["culprits"])
-        path = SHOTS / f"play-{name}-{width}.png"
-        play_root(page).screenshot(path=str(path))
-        assert path.stat().st_size > 0
+        shoot(play_root(page), f"play-{name}-{width}.png")
     page.set_viewport_size({"width": WIDTHS[0], "height": 1100})
 
 
@@ -202,7 +197,7 @@ def test_a_game_from_near_the_end_clicked_through_to_the_game_over_panel(
     twin = PlaySession.from_replay(Replay.load(shipped_replays()["teacher-2p"]), 58,
                                    ["Ann", "easy"], source="teacher-2p.json", seed=3,
                                    autosave=False)
-    shoot(page, "start")
+    shoot_at_widths(page, "start")
     turns = 0
     while not twin.over:
         assert turns < 30, "the game did not end"
@@ -214,7 +209,7 @@ def test_a_game_from_near_the_end_clicked_through_to_the_game_over_panel(
                                                   timeout=UPDATE_MS)
             expect(button(page, ".splendor-said")).to_contain_text(twin.said)
         if turns == 1:
-            shoot(page, "after-a-bot-reply")
+            shoot_at_widths(page, "after-a-bot-reply")
     over = button(page, ".splendor-game-over")
     expect(over).to_be_visible(timeout=UPDATE_MS)
     outcome = twin.outcome
@@ -229,7 +224,7 @@ def test_a_game_from_near_the_end_clicked_through_to_the_game_over_panel(
     expect(over.locator(".splendor-game-over-status")).to_contain_text("Saved as ")
     expect(over.locator(".splendor-game-over-status")).not_to_contain_text("/")
     page.wait_for_timeout(500)  # the charts settle for the picture
-    shoot(page, "game-over")
+    shoot_at_widths(page, "game-over")
     with page.expect_download() as download:
         over.get_by_role("button", name="Download", exact=True).click()
     saved = Replay.load(download.value.path())
@@ -252,7 +247,7 @@ def test_r_limit10_the_return_prompt(page: Page, scenarios: VoilaServer,
     button(page, ".splendor-return-gold").click()
     expect(button(page, ".splendor-keep-gold")).to_be_visible(timeout=UPDATE_MS)
     expect(prompt).to_contain_text("Returning a gold.")
-    shoot(page, "return-10")
+    shoot_at_widths(page, "return-10")
     button(page, ".splendor-return-black").click()
     expect(prompt).to_contain_text("Returning a black and a gold.", timeout=UPDATE_MS)
     button(page, ".splendor-confirm").click()
@@ -270,11 +265,11 @@ def test_r_noble_the_noble_prompt_after_a_payment_with_gold(page: Page, scenario
     payment.check()
     expect(button(page, ".splendor-pays")).to_have_text("Paid with two green and two gold.",
                                                         timeout=UPDATE_MS)
-    shoot(page, "payment")
+    shoot_at_widths(page, "payment")
     button(page, ".splendor-buy").click()
     expect(button(page, ".splendor-prompt")).to_have_text(
         "Several nobles may visit: choose one of N4 and N5.", timeout=UPDATE_MS)
-    shoot(page, "noble")
+    shoot_at_widths(page, "noble")
     page.get_by_role("button", name="N5: 4 white and 4 blue").click()
     expect(move_line(page, 1)).to_have_text(
         "Ann bought 1w8 (1 point) and was visited by N5.", timeout=UPDATE_MS)
@@ -289,7 +284,7 @@ def test_an_illegal_click_is_refused_with_its_rule_which_opens_in_the_rules_tab(
     expect(problem).to_contain_text("Gold cannot be taken: it comes only with a reserve.",
                                     timeout=UPDATE_MS)
     expect(problem).not_to_contain_text("Traceback")
-    shoot(page, "refused")
+    shoot_at_widths(page, "refused")
     problem.get_by_role("button", name="R-TAKE3").click()
     expect_tab(app, "Rules")
     expect(page.locator(".splendor-rules-text")).to_contain_text("R-TAKE3")
@@ -308,7 +303,7 @@ def test_hot_seat_the_cover_until_the_next_person_takes_the_seat(
     expect(button(page, ".splendor-turn-panel")).to_be_hidden()
     page.wait_for_function("() => document.activeElement && document.activeElement"
                            ".classList.contains('splendor-cover-button')", timeout=UPDATE_MS)
-    shoot(page, "cover")
+    shoot_at_widths(page, "cover")
     page.keyboard.press("Enter")  # the cover's button has the focus
     expect(board(page)).to_be_visible(timeout=UPDATE_MS)
     expect(board(page)).to_have_attribute("data-player", "1")
@@ -322,7 +317,7 @@ def test_take_back_and_hint(page: Page, app_server: VoilaServer, open_voila: Ope
     hint = button(page, ".splendor-hint-said")
     expect(hint).to_contain_text("Hint: ", timeout=UPDATE_MS)
     expect(board(page).locator(".hint").first).to_be_visible()
-    shoot(page, "hint")
+    shoot_at_widths(page, "hint")
     for colour in ("white", "blue", "green"):
         click_board(page, {"action": "supply", "colour": colour})
     button(page, ".splendor-confirm").click()
@@ -333,7 +328,7 @@ def test_take_back_and_hint(page: Page, app_server: VoilaServer, open_voila: Ope
     expect(board(page)).to_have_attribute("data-turn", "20", timeout=UPDATE_MS)
     expect(move_line(page, 21)).to_have_count(0)
     expect(button(page, ".splendor-take-back")).to_be_disabled()
-    shoot(page, "taken-back")
+    shoot_at_widths(page, "taken-back")
 
 
 def tab_to(page: Page, wanted: str, back: bool = False) -> None:
@@ -379,7 +374,7 @@ def test_a_turn_by_the_keyboard_alone(page: Page, scenarios: VoilaServer,
     assert "splendor-return-black" in page.evaluate(FOCUSED)
     page.keyboard.press("Enter")
     expect(prompt).to_contain_text("Returning a black and a gold.", timeout=UPDATE_MS)
-    shoot(page, "keyboard")
+    shoot_at_widths(page, "keyboard")
     tab_to(page, "splendor-confirm")
     page.keyboard.press("Enter")
     expect(board(page)).to_have_attribute("data-turn", "2", timeout=UPDATE_MS)
@@ -397,12 +392,12 @@ def test_play_from_here_in_the_replay_tab(page: Page, app_server: VoilaServer,
     form = here.locator(".splendor-play-from-form")
     expect(form).to_contain_text("Play on from turn 30 of teacher-2p", timeout=UPDATE_MS)
     form.locator(".splendor-seat-kind select").nth(1).select_option(label="Easy bot")
-    page.locator(".splendor-viewer").screenshot(path=str(SHOTS / "play-from-here-form-1366.png"))
+    shoot(page.locator(".splendor-viewer"), "play-from-here-form-1366.png")
     form.get_by_role("button", name="Start the game").click()
     expect_tab(app, "Play")
     expect(board(page)).to_have_attribute("data-turn", "30", timeout=UPDATE_MS)
     expect(board(page).locator('[data-action="supply"]').first).to_be_visible()
-    shoot(page, "from-here")
+    shoot_at_widths(page, "from-here")
 
 
 def test_a_game_is_resumed_after_the_page_is_reloaded(page: Page, app_server: VoilaServer,
@@ -412,7 +407,7 @@ def test_a_game_is_resumed_after_the_page_is_reloaded(page: Page, app_server: Vo
     expect(form).to_be_visible(timeout=UPDATE_MS)
     form.locator(".splendor-seat-name input").first.fill("Resumed Rita")
     form.locator(".splendor-seed input").fill("17")
-    shoot(page, "new-game")
+    shoot_at_widths(page, "new-game")
     form.get_by_role("button", name="Start the game").click()
     for colour in ("white", "blue", "green"):
         click_board(page, {"action": "supply", "colour": colour})
@@ -423,7 +418,7 @@ def test_a_game_is_resumed_after_the_page_is_reloaded(page: Page, app_server: Vo
     row = page.locator(".splendor-unfinished .widget-hbox", has_text="Resumed Rita").first
     expect(row).to_be_visible(timeout=UPDATE_MS)
     expect(row).to_contain_text("Resumed Rita and Medium bot: 2 turns")
-    shoot(page, "resume-offer")
+    shoot_at_widths(page, "resume-offer")
     row.get_by_role("button", name="Resume").click()
     expect(board(page)).to_have_attribute("data-turn", "2", timeout=UPDATE_MS)
     expect(move_line(page, 1)).to_have_text("Resumed Rita took white, blue and green.")
@@ -463,4 +458,4 @@ def test_in_a_notebook_column_the_widget_fits_its_own_width(
         assert side is not None and column is not None
         assert side["y"] >= column["y"] + column["height"] - 1 if narrow else \
             side["x"] >= column["x"] + column["width"] - 1, width  # below, or beside
-    root.screenshot(path=str(SHOTS / "play-column-480.png"))
+    shoot(root, "play-column-480.png")

@@ -25,9 +25,9 @@ from splendor_nb.analysis.review import review
 from splendor_nb.replay import Replay
 from splendor_nb.ui import shipped_replays
 from splendor_nb.ui.review import BUDGET_ENV
-from support.voila_server import REPO_ROOT, SERVER_MODULE, VoilaServer, start_voila
+from support.screenshots import at_widths, shoot
+from support.voila_server import SERVER_MODULE, VoilaServer, start_voila
 
-SHOTS = REPO_ROOT / "screenshots"
 BUDGET = 40
 """The reviewing bot's budget in this test's app (the bot's strength is not under test)."""
 TURNS = 20
@@ -93,20 +93,16 @@ _CHARTS_FIT_JS = """() => {
 }"""
 
 
-def shoot(page: Page, app: Any, name: str) -> None:
+def shoot_at_widths(page: Page, app: Any, name: str) -> None:
     """The viewer's two columns at each width (one above the other on a phone), the charts
     drawn as wide as their column at each."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 1400})
-        page.wait_for_timeout(400)  # the layout settles
+    for width in at_widths(page, WIDTHS, height=1400, settle_ms=400):
         expect(in_viewer(app, ".splendor-charts .main-svg").first).to_be_visible(
             timeout=UPDATE_MS)
         page.wait_for_function(_CHARTS_FIT_JS, timeout=UPDATE_MS)
         for part in ("board-column", "side-column"):
-            path = SHOTS / f"review-{name}-{part}-{width}.png"
-            in_viewer(app, f".splendor-{part}").first.screenshot(path=str(path))
-            assert path.stat().st_size > 0
+            shoot(in_viewer(app, f".splendor-{part}").first,
+                  f"review-{name}-{part}-{width}.png")
     page.set_viewport_size({"width": WIDTHS[0], "height": 1400})
 
 
@@ -130,7 +126,7 @@ def test_review_a_game_jump_to_its_mistakes_and_keep_a_promoted_side_line(
     label = expected.moves[mistakes[0] - 1].label
     expect(verdicts.first.locator(".splendor-move-verdict-text")).to_contain_text(
         label.capitalize())
-    shoot(page, app, "reviewed")
+    shoot_at_widths(page, app, "reviewed")
 
     # N jumps to the next mistake; the bot's move from there is marked and said
     page.locator("body").click(position={"x": 5, "y": 5})
@@ -147,7 +143,7 @@ def test_review_a_game_jump_to_its_mistakes_and_keep_a_promoted_side_line(
     expect(board(app)).to_have_attribute("data-turn", str(mistakes[0]), timeout=UPDATE_MS)
     page.keyboard.press("n")
     expect(board(app)).to_have_attribute("data-turn", str(mistakes[1]), timeout=UPDATE_MS)
-    shoot(page, app, "mistake")
+    shoot_at_widths(page, app, "mistake")
 
     # the address follows; Copy link gives a link to the position
     expect(page).to_have_url(f"{app_server.url}?replay=short&turn={mistakes[1]}",
@@ -178,7 +174,7 @@ def test_review_a_game_jump_to_its_mistakes_and_keep_a_promoted_side_line(
     expect(side).to_have_attribute("data-at", f"{turn + 1}.1.1")
     expect(side).to_have_class(re.compile(r"\bcurrent\b"))
     expect(in_viewer(app, ".splendor-where")).to_contain_text("side line")
-    shoot(page, app, "side-line")
+    shoot_at_widths(page, app, "side-line")
 
     # up and down choose between the move played and the side line
     page.locator("body").click(position={"x": 5, "y": 5})
@@ -205,4 +201,4 @@ def test_review_a_game_jump_to_its_mistakes_and_keep_a_promoted_side_line(
     in_viewer(app, ".splendor-spoiler-free input").check()
     expect(in_viewer(app, ".splendor-move[data-depth='0']:visible")).to_have_count(
         turn + 2, timeout=UPDATE_MS)  # the setup and the moves up to the one shown
-    shoot(page, app, "spoiler-free")
+    shoot_at_widths(page, app, "spoiler-free")

@@ -9,10 +9,9 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from support.voila_server import REPO_ROOT
+from support.screenshots import shoot
 
 NOTEBOOK = Path(__file__).resolve().parent / "one_button.ipynb"
-SCREENSHOT = REPO_ROOT / "screenshots" / "smoke.png"
 
 
 def test_button_click_updates_label(
@@ -28,6 +27,4 @@ def test_button_click_updates_label(
     root.locator(".smoke-button").click()
     expect(label).to_have_text("clicked 2", timeout=15_000)
 
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    root.screenshot(path=str(SCREENSHOT))
-    assert SCREENSHOT.stat().st_size > 0
+    shoot(root, "smoke.png")
