@@ -1,29 +1,38 @@
 // A plotly figure drawn as wide as its column (splendor_nb/ui/plotly_view.py, PlotlyView).
-// plotly.js (the basic bundle) comes from the kernel once per page, on the first view's
-// request, while the kernel builds the figure; the figure is drawn once both are here and
+// plotly.js (the basic bundle) comes from the kernel once per page, on request (see
+// loadPlotly), while the kernel builds the figure; the figure is drawn once both are here and
 // the view has a width (a hidden tab has none), then redrawn to its column's width whenever
 // that changes. The turn's marker and the x range move with small relayouts; a click on a
 // point sends its turn to Python.
 
-// The page's one Plotly (a Promise of it), shared by every view: a language switch builds
-// new views, which find it loaded.
+// The page's one Plotly, shared by every view (a language switch builds new views, which find
+// it loaded): { promise, resolve, done }. Each view's model asks the kernel for the bundle
+// until one answer has come (so a view closed before its answer does not leave the others
+// waiting); the first answer is the one evaluated.
 const LOADED = "__splendorPlotly";
 
 function loadPlotly(model) {
-  if (globalThis[LOADED]) return globalThis[LOADED];
-  globalThis[LOADED] = new Promise((resolve) => {
+  let state = globalThis[LOADED];
+  if (!state) {
+    state = { done: false };
+    state.promise = new Promise((resolve) => { state.resolve = resolve; });
+    globalThis[LOADED] = state;
+  }
+  if (!state.done) {
     const receive = (message, buffers) => {
       if (message.type !== "plotly") return;
       model.off("msg:custom", receive);
+      if (state.done) return;
       const source = new TextDecoder().decode(buffers[0]);
       const module = { exports: {} }; // the bundle's UMD wrapper hands Plotly to module.exports
       new Function("module", "exports", source)(module, module.exports);
-      resolve(module.exports);
+      state.done = true;
+      state.resolve(module.exports);
     };
     model.on("msg:custom", receive);
     model.send({ type: "plotly" });
-  });
-  return globalThis[LOADED];
+  }
+  return state.promise;
 }
 
 function xRanges(layout, end) {
