@@ -4,7 +4,8 @@ One player picks uniformly among ``state.legal_moves()`` with ``random.Random(se
 dealt by ``new_game(players, seed)``: the same seed gives the same game, move for move, and the
 golden files of tests/test_golden.py are games of this player. ``buy_chance`` makes the player
 buy (uniformly among the buys) with that probability whenever a buy is legal, so that games reach
-nobles and the end (R-NOBLE, R-END-TRIGGER) sooner.
+nobles and the end (R-NOBLE, R-END-TRIGGER) sooner. ``blind_reserve_positions`` are seeded bots'
+positions with a blind reserve held (R-RESERVE-HIDDEN), for the AI's hidden-information tests.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
+from splendor_nb.ai import Bot
 from splendor_nb.engine import GameState, new_game
 from splendor_nb.moves import Move
 from splendor_nb.replay import Replay
@@ -73,6 +75,25 @@ def random_replay(players: int, seed: int, max_turns: int = 400,
         assert state.last_move is not None
         replay.play(state.last_move)
     return replay
+
+
+def blind_reserve_positions(tier: int) -> list[GameState]:
+    """Three positions where the opponent of the player to move holds a blind reserve
+    (R-RESERVE-HIDDEN): seeded medium and easy bots play six moves of 2-player games dealt with
+    seeds 0 to 2, then the player to move reserves blind from ``tier``.
+
+    >>> [bool(state.players[1 - state.current_player].hidden)
+    ...  for state in blind_reserve_positions(tier=2)]
+    [True, True, True]
+    """
+    found = []
+    for seed in range(3):
+        state = new_game(players=2, seed=seed)
+        bots = [Bot("medium", seed=1), Bot("easy", seed=2)]
+        for _ in range(6):
+            state = state.apply(bots[state.current_player].choose(state))
+        found.append(state.apply(Move.parse(f"R?{tier}")))
+    return found
 
 
 def _draw_preferring_buys(moves: list[Move], rng: random.Random, buy_chance: float) -> Move:

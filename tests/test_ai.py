@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from splendor_nb import GameState, Move, new_game
+from splendor_nb import GameState, new_game
 from splendor_nb.ai import LEVELS, Bot, evaluate
 from splendor_nb.moves import PASS
+from support.games import blind_reserve_positions
 
 TINY = 40
 """A hard budget small enough for whole test games."""
@@ -58,23 +59,11 @@ def test_a_forced_pass_is_returned() -> None:
         assert Bot(level, seed=1).choose(blocked) == PASS
 
 
-def positions_with_blind_reserves() -> list[GameState]:
-    """Positions where the player to move's opponent holds a blind reserve (R-RESERVE-HIDDEN)."""
-    found = []
-    for seed in range(3):
-        state = new_game(players=2, seed=seed)
-        bots = [Bot("medium", seed=1), Bot("easy", seed=2)]
-        for _ in range(6):
-            state = state.apply(bots[state.current_player].choose(state))
-        found.append(state.apply(Move.parse("R?2")))
-    return found
-
-
 @pytest.mark.parametrize("level", LEVELS)
 def test_hidden_information_does_not_change_the_move(level: str) -> None:
     """R-RESERVE-HIDDEN: two states that differ only in the deck order and the opponent's blind
     reserve give the same move."""
-    for state in positions_with_blind_reserves():
+    for state in blind_reserve_positions(tier=2):
         me = state.current_player
         assert state.players[1 - me].hidden, "the opponent holds a blind reserve"
         for deal in (1, 2, 3):

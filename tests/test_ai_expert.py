@@ -19,6 +19,7 @@ from splendor_nb.ai import Bot
 from splendor_nb.ai.expert import expert, grow, rate
 from splendor_nb.ai.features import FEATURES, NAMES, features
 from splendor_nb.ai.model import WEIGHTS_FILE, load_weights, win_chances
+from support.games import blind_reserve_positions
 
 SMALL = 16
 """Simulations per move small enough for whole test games."""
@@ -72,22 +73,10 @@ def test_the_budget_is_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
     assert expert(view, random.Random(1), 40) == quick
 
 
-def positions_with_hidden_cards() -> list[GameState]:
-    """Positions where the opponent of the player to move holds a blind reserve."""
-    found = []
-    for seed in range(3):
-        state = new_game(players=2, seed=seed)
-        bots = [Bot("medium", seed=1), Bot("easy", seed=2)]
-        for _ in range(6):
-            state = state.apply(bots[state.current_player].choose(state))
-        found.append(state.apply(Move.parse("R?1")))
-    return found
-
-
 def test_hidden_cards_do_not_change_the_move() -> None:
     """R-RESERVE-HIDDEN: states that differ only in the deck order and the opponent's blind
     reserve give the same move for the same seed."""
-    for state in positions_with_hidden_cards():
+    for state in blind_reserve_positions(tier=1):
         me = state.current_player
         for deal in (1, 2):
             other = state.determinize(me, deal)
@@ -101,7 +90,7 @@ def test_the_search_is_given_the_view_only(monkeypatch: pytest.MonkeyPatch) -> N
     and the opponent's blind reserve are a fixed redeal, not the real ones."""
     import splendor_nb.ai.bots as bots_module
 
-    state = positions_with_hidden_cards()[0]
+    state = blind_reserve_positions(tier=1)[0]
     me = state.current_player
     seen: list[GameState] = []
 
