@@ -243,7 +243,7 @@ def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = 
                      annotation_text=words.gettext("{points} points", points=WINNING_POINTS),
                      annotation_position="top left")
     figure.update_yaxes(title_text=words.gettext("points"), row=1, col=1)
-    figure.update_yaxes(title_text=words.gettext("bonuses"), row=2, col=1)
+    figure.update_yaxes(title_text=words.gettext("bonuses"), dtick=1, row=2, col=1)  # cards
     figure.update_layout(width=width, height=600 if chances is None else 780,
                          margin={"l": 36, "r": 8, "t": 56, "b": 150},
                          modebar={"remove": ["select2d", "lasso2d", "autoScale2d"]},
