@@ -8,6 +8,7 @@ anything outside the server; every page sets the ``_xsrf`` cookie its shutdown r
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -37,7 +38,13 @@ from splendor_nb.server import (
     VisitorGate,
     busy_page,
 )
-from support.voila_server import APP_NOTEBOOK, REPO_ROOT, SERVER_MODULE, VoilaServer, start_voila
+from support.voila_server import (
+    APP_NOTEBOOK,
+    REPO_ROOT,
+    SERVER_MODULE,
+    VoilaServer,
+    running_voila,
+)
 
 
 @pytest.fixture
@@ -177,13 +184,26 @@ def fetch(url: str) -> tuple[int, Message, str]:
         return refused.code, refused.headers, refused.read().decode()
 
 
+def demo_without_a_pool(*options: str) -> contextlib.AbstractContextManager[VoilaServer]:
+    """The demo with no pre-heated kernel (a page's kernel starts with its request), with
+    voila's ``options``; stopped at the end of the ``with``."""
+    return running_voila(APP_NOTEBOOK, module=SERVER_MODULE,
+                         extra_args=["--demo", *options,
+                                     "--VoilaConfiguration.preheat_kernel=False"])
+
+
+def page_kernel(body: str) -> str:
+    """The kernel id a voila page names in its config (#jupyter-config-data)."""
+    config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)'
+                       r"</script>", body, re.DOTALL)
+    assert config is not None, body[:500]
+    return str(json.loads(config.group(1))["kernelId"])
+
+
 def test_past_the_cap_a_visitor_gets_the_busy_page_at_once() -> None:
     """One place, no pool: the first page takes the place (its kernel lives on: nothing closes
     it here), the second is told the demo is busy."""
-    demo = start_voila(APP_NOTEBOOK, module=SERVER_MODULE,
-                       extra_args=["--demo", "--SplendorVoila.max_visitors=1",
-                                   "--VoilaConfiguration.preheat_kernel=False"])
-    try:
+    with demo_without_a_pool("--SplendorVoila.max_visitors=1") as demo:
         status, headers, body = fetch(demo.url)
         assert status == 200, demo.log()
         assert any(cookie.startswith("_xsrf=") for cookie in headers.get_all("Set-Cookie", []))
@@ -192,24 +212,16 @@ def test_past_the_cap_a_visitor_gets_the_busy_page_at_once() -> None:
         status, headers, body = fetch(demo.url)
         assert status == 503 and headers["Retry-After"] == "5"
         assert BUSY_CLASS in body and "1 visitor is looking at games right now" in body
-    finally:
-        demo.stop()
 
 
 def test_past_the_loading_cap_the_next_page_comes_once_the_first_has_connected() -> None:
     """One page loading at a time: the second visitor gets the busy page until the first
     page's browser connects to its kernel."""
-    demo = start_voila(APP_NOTEBOOK, module=SERVER_MODULE,
-                       extra_args=["--demo", "--SplendorVoila.max_loading=1",
-                                   "--VoilaConfiguration.preheat_kernel=False"])
-    try:
+    with demo_without_a_pool("--SplendorVoila.max_loading=1") as demo:
         status, _headers, body = fetch(demo.url)
         assert status == 200, demo.log()
         assert fetch(demo.url)[0] == 503  # the first page has not connected yet
-        config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)'
-                           r"</script>", body, re.DOTALL)
-        assert config is not None
-        kernel = json.loads(config.group(1))["kernelId"]
+        kernel = page_kernel(body)
         channels = f"ws://127.0.0.1:{demo.port}/api/kernels/{kernel}/channels"
 
         async def connect_as_the_page() -> int:
@@ -217,8 +229,6 @@ def test_past_the_loading_cap_the_next_page_comes_once_the_first_has_connected()
                 return fetch(demo.url)[0]
 
         assert asyncio.run(connect_as_the_page()) == 200, demo.log()
-    finally:
-        demo.stop()
 
 
 def kernel_processes(voila: VoilaServer) -> int:
@@ -233,9 +243,7 @@ def kernel_processes(voila: VoilaServer) -> int:
 
 
 def test_the_kernel_of_a_visitor_who_left_before_the_page_came_is_shut_down() -> None:
-    demo = start_voila(APP_NOTEBOOK, module=SERVER_MODULE,
-                       extra_args=["--demo", "--VoilaConfiguration.preheat_kernel=False"])
-    try:
+    with demo_without_a_pool() as demo:
         with socket.create_connection(("127.0.0.1", demo.port)) as visitor:
             visitor.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             visitor.recv(1)  # the page has begun: its kernel is starting
@@ -245,8 +253,6 @@ def test_the_kernel_of_a_visitor_who_left_before_the_page_came_is_shut_down() ->
             time.sleep(0.2)
         assert "The visitor left before the page was sent" in demo.log(), demo.log()
         assert kernel_processes(demo) == 0
-    finally:
-        demo.stop()
 
 
 MALFORMED = ("/voila/templates/x", "/voila/templates/lab/static/../../../../../pyproject.toml",
@@ -260,9 +266,7 @@ MALFORMED = ("/voila/templates/x", "/voila/templates/lab/static/../../../../../p
 def test_other_paths_are_refused_without_a_path_or_a_traceback() -> None:
     """voila's template file handler raised on a malformed path (a 500 and a traceback in the
     log); every such request is a plain 4xx now, and the page's own files still come."""
-    demo = start_voila(APP_NOTEBOOK, module=SERVER_MODULE,
-                       extra_args=["--demo", "--VoilaConfiguration.preheat_kernel=False"])
-    try:
+    with demo_without_a_pool() as demo:
         for path in MALFORMED:
             status, _headers, body = fetch(demo.url.rstrip("/") + path)
             assert status in (403, 404), (path, status)
@@ -270,8 +274,6 @@ def test_other_paths_are_refused_without_a_path_or_a_traceback() -> None:
         assert "Uncaught exception" not in demo.log(), demo.log()
         status, _headers, body = fetch(demo.url + "voila/templates/lab/static/voila.js")
         assert status == 200 and body
-    finally:
-        demo.stop()
 
 
 def shut_down(demo: VoilaServer, kernel_id: str, xsrf: str) -> int:
@@ -291,17 +293,12 @@ def shut_down(demo: VoilaServer, kernel_id: str, xsrf: str) -> int:
 def test_a_page_asks_from_its_head_for_its_kernels_shutdown_and_asking_twice_is_fine() -> None:
     """voila's scripts ask only once they have run; a page closed while it loads asks from its
     head, and the request voila's scripts send after it finds the kernel gone (a 404)."""
-    demo = start_voila(APP_NOTEBOOK, module=SERVER_MODULE,
-                       extra_args=["--demo", "--VoilaConfiguration.preheat_kernel=False"])
-    try:
+    with demo_without_a_pool() as demo:
         status, headers, body = fetch(demo.url)
         assert status == 200, demo.log()
         head = body[:body.index("<body")]
         assert "beforeunload" in head and "voila/api/shutdown/" in head
-        config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)'
-                           r"</script>", body, re.S)
-        assert config is not None
-        kernel_id = json.loads(config.group(1))["kernelId"]
+        kernel_id = page_kernel(body)
         xsrf = next(cookie.split(";")[0].removeprefix("_xsrf=")
                     for cookie in headers.get_all("Set-Cookie", [])
                     if cookie.startswith("_xsrf="))
@@ -314,5 +311,3 @@ def test_a_page_asks_from_its_head_for_its_kernels_shutdown_and_asking_twice_is_
             time.sleep(0.2)
         assert kernel_processes(demo) == 0
         assert "Uncaught exception" not in demo.log(), demo.log()
-    finally:
-        demo.stop()
