@@ -52,6 +52,16 @@ def save_elsewhere(path: Path, comment: str) -> None:
     other.save(path)
 
 
+def saved_over_a_change(folder: Path) -> ReplayViewer:
+    """A viewer on duel.json whose comment "Mine." was saved after another page saved
+    "Theirs." into the file: the question banner asks about it."""
+    viewer = viewer_on(folder)
+    viewer.annotation.comment.value = "Mine."
+    save_elsewhere(folder / "duel.json", "Theirs.")
+    viewer.toolbar.save_button.click()
+    return viewer
+
+
 def page_text(viewer: ReplayViewer) -> str:
     """Everything the toolbar shows or says in a tooltip."""
     toolbar = viewer.toolbar
@@ -79,11 +89,8 @@ def test_a_save_into_an_unchanged_file_writes_it(folder: Path) -> None:
 
 
 def test_a_file_changed_since_it_was_opened_is_not_overwritten(folder: Path) -> None:
-    viewer = viewer_on(folder)
+    viewer = saved_over_a_change(folder)
     toolbar, controller = viewer.toolbar, viewer.controller
-    viewer.annotation.comment.value = "Mine."
-    save_elsewhere(folder / "duel.json", "Theirs.")
-    toolbar.save_button.click()
     assert Replay.load(folder / "duel.json").turns[0].comment == "Theirs."
     assert controller.stale == "duel.json" and controller.dirty
     assert toolbar.asking_stale.layout.display == "flex"
@@ -96,11 +103,8 @@ def test_a_file_changed_since_it_was_opened_is_not_overwritten(folder: Path) -> 
 
 
 def test_save_a_copy_keeps_both_and_later_saves_go_to_the_copy(folder: Path) -> None:
-    viewer = viewer_on(folder)
+    viewer = saved_over_a_change(folder)
     toolbar, controller = viewer.toolbar, viewer.controller
-    viewer.annotation.comment.value = "Mine."
-    save_elsewhere(folder / "duel.json", "Theirs.")
-    toolbar.save_button.click()
     toolbar.copy_button.click()
     assert Replay.load(folder / "duel.json").turns[0].comment == "Theirs."
     assert Replay.load(folder / "duel-copy.json").turns[0].comment == "Mine."
@@ -113,21 +117,15 @@ def test_save_a_copy_keeps_both_and_later_saves_go_to_the_copy(folder: Path) -> 
 
 
 def test_a_second_copy_never_overwrites_the_first(folder: Path) -> None:
-    viewer = viewer_on(folder)
+    viewer = saved_over_a_change(folder)
     short_game(9).save(folder / "duel-copy.json")
-    viewer.annotation.comment.value = "Mine."
-    save_elsewhere(folder / "duel.json", "Theirs.")
-    viewer.toolbar.save_button.click()
     viewer.toolbar.copy_button.click()
     assert viewer.controller.path == folder / "duel-copy-2.json"
     assert Replay.load(folder / "duel-copy.json").turns == short_game(9).turns
 
 
 def test_not_now_keeps_the_comments_unsaved_and_the_file_as_it_is(folder: Path) -> None:
-    viewer = viewer_on(folder)
-    viewer.annotation.comment.value = "Mine."
-    save_elsewhere(folder / "duel.json", "Theirs.")
-    viewer.toolbar.save_button.click()
+    viewer = saved_over_a_change(folder)
     viewer.toolbar.not_now_button.click()
     assert viewer.toolbar.asking_stale.layout.display == "none"
     assert viewer.controller.dirty and viewer.controller.replay.turns[0].comment == "Mine."
