@@ -5,7 +5,8 @@ dealt by ``new_game(players, seed)``: the same seed gives the same game, move fo
 golden files of tests/test_golden.py are games of this player. ``buy_chance`` makes the player
 buy (uniformly among the buys) with that probability whenever a buy is legal, so that games reach
 nobles and the end (R-NOBLE, R-END-TRIGGER) sooner. ``blind_reserve_positions`` are seeded bots'
-positions with a blind reserve held (R-RESERVE-HIDDEN), for the AI's hidden-information tests.
+positions with a blind reserve held (R-RESERVE-HIDDEN), for the AI's hidden-information tests;
+``spread_play`` a game whose moves are spread over the legal lists by a fixed stride, no RNG.
 """
 
 from __future__ import annotations
@@ -75,6 +76,25 @@ def random_replay(players: int, seed: int, max_turns: int = 400,
         assert state.last_move is not None
         replay.play(state.last_move)
     return replay
+
+
+def spread_play(players: int, seed: int, max_turns: int,
+                stride: int = 7919) -> Iterator[tuple[GameState, Move, GameState]]:
+    """The moves of a game dealt by ``new_game(players, seed)`` as (before, move, after), move
+    ``k`` being ``legal_moves()[k * stride % n]``, until the game ends or ``max_turns`` moves.
+
+    >>> [str(move) for _before, move, _after in spread_play(2, seed=3, max_turns=2)]
+    ['+wbg', '+brk']
+    """
+    state = new_game(players, seed)
+    for k in range(max_turns):
+        if state.over:
+            return
+        moves = state.legal_moves()
+        move = moves[(k * stride) % len(moves)]
+        after = state.apply(move)
+        yield state, move, after
+        state = after
 
 
 def blind_reserve_positions(tier: int) -> list[GameState]:

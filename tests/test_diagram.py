@@ -17,6 +17,7 @@ from splendor_nb.diagram import (
     diagram_svg,
     turn_path,
 )
+from support.games import spread_play
 from tests.positions import position
 
 START = ("start", "q_action")
@@ -144,16 +145,9 @@ def test_turn_path_rejects_unknown_nodes_and_arrows() -> None:
 
 
 def test_every_path_of_a_game_follows_the_arrows() -> None:
-    state = new_game(players=3, seed=2)
-    for k in range(150):
-        if state.over:
-            break
-        moves = state.legal_moves()
-        move = moves[(k * 7919) % len(moves)]
-        after = state.apply(move)
+    for state, move, after in spread_play(players=3, seed=2, max_turns=150):
         path = turn_path(state, move, after)
         assert path.nodes[:2] == START and path.nodes[-1] in ("next", "game_over")
-        state = after
 
 
 # --- drawing -------------------------------------------------------------------------------------

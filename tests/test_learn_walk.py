@@ -13,6 +13,7 @@ from splendor_nb.diagram import NODES, diagram_svg, turn_path
 from splendor_nb.learn.phrases import SENTENCES, placeholders, rule_ids_in
 from splendor_nb.learn.walk import Walk, rules_for
 from splendor_nb.rulebook import RULE_IDS
+from support.games import spread_play
 from tests.positions import position
 
 NAMES = ("Ada", "Ben")
@@ -280,18 +281,11 @@ def test_walk_options_carry_the_moves_they_lead_to() -> None:
 
 def test_walk_of_a_move_follows_its_diagram_path_through_a_game() -> None:
     for players, seed in ((2, 3), (3, 2), (4, 5)):
-        state = new_game(players, seed)
-        for k in range(400):
-            if state.over:
-                break
-            moves = state.legal_moves()
-            move = moves[(k * 7919) % len(moves)]
-            after = state.apply(move)
+        for state, move, after in spread_play(players, seed, max_turns=400):
             walk = Walk.of_move(state, move)
             assert walk.nodes == turn_path(state, after.last_move or move, after).nodes
             assert walk.done and walk.after == after
-            state = after
-        assert state.over
+        assert after.over
 
 
 def test_walk_prefix_steps_a_move_node_by_node() -> None:
