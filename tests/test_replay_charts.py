@@ -70,6 +70,26 @@ def test_a_prepared_figure_is_used_for_the_replay_it_was_built_for_only() -> Non
     assert other.figure.data[0].x[-1] == len(other.controller.replay)
 
 
+def test_spoiler_free_axes_are_as_high_as_the_turns_shown_need() -> None:
+    """Spoiler-free: the points' and bonuses' axes end where the turns shown need, so their
+    height does not give away how the game goes on; off, they fit the whole game."""
+    replay = random_replay(2, seed=8, max_turns=40)
+    controller = ReplayController(replay)
+    charts = ReplayCharts(controller)
+    charts.load()
+    final = replay.state(len(replay))
+    top = max(max(player.bonuses.values()) for player in final.players)
+    assert charts.figure is not None
+    assert tuple(charts.figure.layout.yaxis2.range) == (-0.3, top + 0.5)
+    controller.spoiler_free = True
+    controller.go(2)
+    early = max(2, *(max(player.bonuses.values()) for player in replay.state(2).players))
+    assert early < top, "the game needs bonuses bought after turn 2"  # 2: the axis' least
+    assert tuple(charts.figure.layout.yaxis2.range) == (-0.3, early + 0.5)
+    assert charts.view.relayout["yaxis2.range"] == [-0.3, early + 0.5]  # what the page gets
+    assert charts.view.relayout["yaxis.range"][1] == 15 + 1.5  # 15 points stay in sight
+
+
 def test_who_was_winning_reuses_a_stored_review_and_rates_only_what_it_lacks(
         monkeypatch: pytest.MonkeyPatch) -> None:
     replay = game(turns=12)

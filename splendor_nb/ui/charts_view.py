@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from splendor_nb.cards import GEMS
+from splendor_nb.engine import WINNING_POINTS
 from splendor_nb.i18n import format_percent, translator
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
@@ -217,6 +218,21 @@ class ReplayCharts(ControllerView[widgets.VBox]):
 
     def _show_range(self, figure: go.Figure) -> None:
         figure.update_xaxes(range=[-0.5, max(self._end(), 1) + 0.5])
+        for axis, value in self._heights(figure).items():
+            figure.layout[axis].range = value
+
+    def _heights(self, figure: go.Figure) -> dict[str, list[float]]:
+        """The points' and the bonuses' axes, as high as the turns shown need (in spoiler-free
+        mode the later turns' figures would give away how the game goes on)."""
+        players, end = self.controller.replay.players, self._end()
+
+        def top(traces: Any) -> float:
+            return max((y for trace in traces for x, y in zip(trace.x, trace.y, strict=True)
+                        if x <= end), default=0)
+
+        points = max(top(figure.data[:players]), WINNING_POINTS)
+        bonuses = max(top(figure.data[players:players + players * len(GEMS)]), 2)  # 0, 1, 2
+        return {"yaxis": [-0.5, points + 1.5], "yaxis2": [-0.3, bonuses + 0.5]}
 
     def _show_players(self) -> None:
         self._updating = True
@@ -261,6 +277,8 @@ class ReplayCharts(ControllerView[widgets.VBox]):
         with view.hold_sync():
             view.turn = turn
             view.end = self._end()
+            view.relayout = {f"{axis}.range": value
+                             for axis, value in self._heights(figure).items()}
             if self._sent is not figure:
                 view.show(figure)
                 self._sent = figure

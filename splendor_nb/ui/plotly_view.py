@@ -40,10 +40,11 @@ PLOTLY_JS = ("data", "plotly", "plotly-basic.min.js")
 
 class PlotlyView(anywidget.AnyWidget):
     """A figure (``figure``: its JSON) drawn by plotly.js at its column's width, redrawn as the
-    column changes; ``turn`` places the first shape (the current turn's line) and ``end`` ends
-    the x axes' range. ``on_shown()`` runs once a browser has drawn the view (build the figure
-    then), ``on_turn(turn)`` when a point is clicked (every point carries its turn as
-    ``customdata``). Until a figure is drawn, the view says ``loading``.
+    column changes; ``turn`` places the first shape (the current turn's line), ``end`` ends the
+    x axes' range and ``relayout`` changes more of the layout. ``on_shown()`` runs once a
+    browser has drawn the view (build the figure then), ``on_turn(turn)`` when a point is
+    clicked (every point carries its turn as ``customdata``). Until a figure is drawn, the view
+    says ``loading``.
     """
 
     _esm = Path(__file__).parent / "static" / "plotly_view.js"
@@ -51,6 +52,9 @@ class PlotlyView(anywidget.AnyWidget):
     turn = traitlets.Int(0).tag(sync=True)
     end = traitlets.Int(1).tag(sync=True)
     loading = traitlets.Unicode("").tag(sync=True)
+    relayout = traitlets.Dict().tag(sync=True)
+    """Layout changes in plotly's dotted form (``{"yaxis.range": [0, 16]}``), applied in the
+    page as they change (the figure should agree with them)."""
 
     def __init__(self, loading: str = "", on_shown: Callable[[], None] | None = None,
                  on_turn: Callable[[int], None] | None = None) -> None:

@@ -2,8 +2,8 @@
 // plotly.js (the basic bundle) comes from the kernel once per page, on request (see
 // loadPlotly), while the kernel builds the figure; the figure is drawn once both are here and
 // the view has a width (a hidden tab has none), then redrawn to its column's width whenever
-// that changes. The turn's marker and the x range move with small relayouts; a click on a
-// point sends its turn to Python.
+// that changes. The turn's marker, the x range and the axes' heights move with small
+// relayouts; a click on a point sends its turn to Python.
 
 // The page's one Plotly, shared by every view (a language switch builds new views, which find
 // it loaded): { promise, resolve, done }. Each view's model asks the kernel for the bundle
@@ -81,7 +81,7 @@ function render({ model, el }) {
     const update = xRanges(plot.layout, model.get("end"));
     update["shapes[0].x0"] = turn;
     update["shapes[0].x1"] = turn;
-    Plotly.relayout(plot, update);
+    Plotly.relayout(plot, { ...update, ...model.get("relayout") });
   }
 
   const resized = new ResizeObserver(() => {
@@ -96,6 +96,7 @@ function render({ model, el }) {
   model.on("change:figure", draw);
   model.on("change:turn", follow);
   model.on("change:end", follow);
+  model.on("change:relayout", follow);
   loadPlotly(model).then((found) => { Plotly = found; draw(); });
   model.send({ type: "shown" });
   return () => {
@@ -103,6 +104,7 @@ function render({ model, el }) {
     model.off("change:figure", draw);
     model.off("change:turn", follow);
     model.off("change:end", follow);
+    model.off("change:relayout", follow);
     if (Plotly) Plotly.purge(plot);
   };
 }
