@@ -190,32 +190,30 @@ END_CASES = ["only a pass (R-PASS)", "pass (R-PASS)", "over on points (R-END-TRI
              "over after a round of passes (R-PASS)"]
 
 
-def test_random_games_match_the_reference() -> None:
+def check_games_reaching(strategy: st.SearchStrategy[tuple[int, int, Chooser]],
+                         cases: list[str], last_turns: int | None = None) -> None:
+    """Check 30 games of ``strategy`` against the reference (only their last ``last_turns``
+    positions when given), and that they reached every one of ``cases`` and PLAYER_COUNTS."""
     seen: Counter[str] = Counter()
 
     @settings(max_examples=30, deadline=None, derandomize=True, database=None)
-    @given(games)
+    @given(strategy)
     def check(game: tuple[int, int, Chooser]) -> None:
         seen[f"{game[0]} players"] += 1
-        check_positions(play_game(*game), seen)
+        states = play_game(*game)
+        check_positions(states if last_turns is None else states[-last_turns:], seen)
 
     check()
-    missing = [case for case in [*TURN_CASES, *POSITION_CASES, *PLAYER_COUNTS] if not seen[case]]
+    missing = [case for case in [*cases, *PLAYER_COUNTS] if not seen[case]]
     assert not missing, f"the games never reached: {missing}; they reached {dict(seen)}"
+
+
+def test_random_games_match_the_reference() -> None:
+    check_games_reaching(games, [*TURN_CASES, *POSITION_CASES])
 
 
 def test_end_games_match_the_reference() -> None:
-    seen: Counter[str] = Counter()
-
-    @settings(max_examples=30, deadline=None, derandomize=True, database=None)
-    @given(end_games)
-    def check(game: tuple[int, int, Chooser]) -> None:
-        seen[f"{game[0]} players"] += 1
-        check_positions(play_game(*game)[-END_TURNS:], seen)
-
-    check()
-    missing = [case for case in [*END_CASES, *PLAYER_COUNTS] if not seen[case]]
-    assert not missing, f"the games never reached: {missing}; they reached {dict(seen)}"
+    check_games_reaching(end_games, END_CASES, last_turns=END_TURNS)
 
 
 def any_turn(state: GameState) -> st.SearchStrategy[str]:
