@@ -6,9 +6,10 @@ import importlib
 import sys
 
 NAMES = ("engine", "replay_load", "tournament", "viewer", "corpus", "play")
-ON_REQUEST = ("instructions", "load")
+ON_REQUEST = ("instructions", "load", "first_visit")
 """Run only when named, as they take minutes: instructions needs valgrind; load serves the demo
-to a crowd of browsers (``python -m benchmarks.load`` takes scenarios and voila options)."""
+to a crowd of browsers (``python -m benchmarks.load`` takes scenarios and voila options);
+first_visit to one visitor at a time, reading whose CPU each visit costs."""
 
 
 def main(argv: list[str]) -> None:
