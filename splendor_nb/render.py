@@ -453,9 +453,11 @@ def _status(out: list[str], state: GameState, marks: _Marks, labels: list[str],
     out.append(f'<text x="{_LEFT + 4}" y="{y}" font-size="16" fill="#4a4036">'
                f'<tspan font-weight="700">{turn}</tspan>'
                f'<tspan fill="#8a7d6d"> \u00b7 {round_}</tspan></text>')
+    narrow = None
     if ended is not None:
         over = escape(words.gettext("Game over"))
-        middle = f'<tspan font-weight="700" fill="#b5470b">{over}</tspan> \u00b7 {escape(ended)}'
+        narrow = f'<tspan font-weight="700" fill="#b5470b">{over}</tspan>'
+        middle = f'{narrow} \u00b7 {escape(ended)}'  # the narrow board has room for the first
     elif state.over:
         won = ", ".join(_named(labels[i]) for i in state.winners)
         over = escape(words.gettext("Game over"))
@@ -470,7 +472,7 @@ def _status(out: list[str], state: GameState, marks: _Marks, labels: list[str],
     out.append(f'<text x="{_PANEL_X - 150}" y="{y}" font-size="16" fill="#4a4036" '
                f'text-anchor="middle" data-layout="wide">{middle}</text>'
                f'<text x="{NARROW_WIDTH - _LEFT - 4}" y="{y}" font-size="16" fill="#4a4036" '
-               f'text-anchor="end" data-layout="narrow" display="none">{middle}</text>')
+               f'text-anchor="end" data-layout="narrow" display="none">{narrow or middle}</text>')
     if marks.mover is not None:
         move = (f'<tspan font-weight="700" fill="{GLOW}" '
                 f'font-family="ui-monospace, Menlo, Consolas, monospace" data-notation="">'
