@@ -1,6 +1,6 @@
 """Benchmark: reviewing a game (:func:`splendor_nb.analysis.review`), and what its labels say.
 
-    .venv/bin/python -m benchmarks.review [--rounds 3] [--budget 2500] [--label-games 0]
+    .venv/bin/python -m benchmarks.review [--rounds 3] [--budget 100] [--label-games 0]
         [--workers N]
 
 For the shipped 60-turn 2-player game and the 120-turn 4-player game it prints, as medians of
@@ -29,7 +29,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks.common import reference_line
-from splendor_nb.ai.search import DEFAULT_BUDGET
+from splendor_nb.ai.expert import REVIEW_SIMULATIONS
 from splendor_nb.ai.simulate import simulate
 from splendor_nb.analysis.review import LABELS, Review, review, stored_review
 from splendor_nb.replay import Replay
@@ -39,7 +39,7 @@ GAMES = ("bots-2p-easy-vs-medium.json", "bots-4p-medium-hard-easy-medium.json")
 PAIRINGS = (("easy", "hard"), ("medium", "hard"), ("hard", "hard"))
 
 
-def run(rounds: int = 3, budget: int = DEFAULT_BUDGET, label_games: int = 0,
+def run(rounds: int = 3, budget: int = REVIEW_SIMULATIONS, label_games: int = 0,
         workers: int | None = None) -> None:
     """Time the reviews and print the figures (see the module's text)."""
     workers = workers or os.cpu_count() or 1
@@ -67,7 +67,8 @@ def _time_game(name: str, rounds: int, budget: int, workers: int) -> None:
     wall, cpu = statistics.median(a[0] for a in alone), statistics.median(a[1] for a in alone)
     pool_wall, pool_cpu = (statistics.median(p[0] for p in pooled),
                            statistics.median(p[1] for p in pooled))
-    print(f"\n{name}: {positions - 1} turns, {positions} positions, hard bot budget {budget}")
+    print(f"\n{name}: {positions - 1} turns, {positions} positions, "
+          f"{budget} of the expert's simulations a position")
     print(f"  in this process: {wall:.1f} s wall, {cpu:.1f} s CPU "
           f"({cpu / positions * 1000:.0f} ms CPU per position), median of {rounds}")
     print(f"  on {workers} processes: {pool_wall:.1f} s wall ({wall / pool_wall:.2f} times "
@@ -132,7 +133,7 @@ def _timed(work: Callable[[], object]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    parser.add_argument("--budget", type=int, default=REVIEW_SIMULATIONS)
     parser.add_argument("--label-games", type=int, default=0)
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
