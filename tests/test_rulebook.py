@@ -34,11 +34,15 @@ CODE_SPAN = re.compile(r"`([^`\n]+)`")
 CITING_FILES = (".py", ".js", ".css", ".json", ".html")
 
 
+VENDORED = PACKAGE / "data" / "plotly"
+"""plotly.js, shipped as its authors wrote it: its text is not the project's."""
+
+
 def citations() -> dict[str, list[str]]:
     """Every rule id cited in the package's source, with the files that cite it."""
     cited: dict[str, list[str]] = {}
     for path in sorted(PACKAGE.rglob("*")):
-        if path.suffix in CITING_FILES and path.is_file():
+        if path.suffix in CITING_FILES and path.is_file() and VENDORED not in path.parents:
             for rule_id in sorted(set(CITATION.findall(path.read_text(encoding="utf-8")))):
                 cited.setdefault(rule_id, []).append(str(path.relative_to(PACKAGE)))
     return cited

@@ -9,7 +9,7 @@ have drawn the view (``wait_for_browser``).
 >>> view = ChartsView(translator("en"), "length", lambda chart: None)
 >>> view.show(aggregate(open_corpus(SHIPPED_CORPORA_DIR / "easy-v-medium-2p", report=None)))
 >>> "Game length" in view.title.value, view.chart.figure["layout"]["xaxis"]["title"]["text"]
-(True, 'Rounds played')
+(True, 'rounds')
 """
 
 from __future__ import annotations
