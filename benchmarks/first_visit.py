@@ -26,7 +26,13 @@ from typing import Any
 import psutil
 
 from benchmarks.common import reference_line
-from benchmarks.load import _DRAWN_JS, _STATE_JS, _TURN_JS, _settled_kernel_count
+from benchmarks.load import (
+    _DRAWN_JS,
+    _STATE_JS,
+    _TURN_JS,
+    _processes,
+    _settled_kernel_count,
+)
 from support.voila_server import (
     APP_NOTEBOOK,
     CHROMIUM_ARGS,
@@ -136,12 +142,10 @@ async def _visit(server: VoilaServer, browser: Any) -> Visit:
 def _server_cpu(server: VoilaServer) -> dict[int, tuple[bool, float]]:
     """The server's and its kernels' CPU seconds so far, by process: (is a kernel, seconds)."""
     found: dict[int, tuple[bool, float]] = {}
-    root = psutil.Process(server.process.pid)
-    for process in [root, *root.children(recursive=True)]:
+    for process, is_kernel in _processes(server):
         try:
             times = process.cpu_times()
-            is_kernel = "ipykernel_launcher" in " ".join(process.cmdline())
-        except psutil.Error:
+        except psutil.Error:  # gone since it was listed
             continue
         found[process.pid] = (is_kernel, times.user + times.system)
     return found
