@@ -62,8 +62,9 @@ GAMES_ENV = "SPLENDOR_GAMES"
 TABS = ("Replay", "Play", "Learn", "Analyse", "Rules")
 """The tabs' titles in English (:func:`tab_titles` says them in a language)."""
 REPLAY_TAB, PLAY_TAB, LEARN_TAB, ANALYSE_TAB, RULES_TAB = range(len(TABS))
-View = TypeVar("View", bound=ReplayViewer | PlayWidget | LearnTab | AnalyseTab | RulesView)
+TabView = ReplayViewer | PlayWidget | LearnTab | AnalyseTab | RulesView
 """A tab's view."""
+View = TypeVar("View", bound=TabView)
 LEARN_KEYS = ("lesson", "chapter")
 """The query keys that open the Learn tab at a chapter (either one)."""
 
@@ -220,7 +221,7 @@ class _Tabs:
         self.app, self.controller, self.folder, self.demo = app, controller, folder, demo
         self.retired: list[ReplayViewer | AnalyseTab] = []
         """Views replaced by a switch, closed once the new ones are shown (:meth:`release`)."""
-        self.last: dict[int, ReplayViewer | PlayWidget | LearnTab | AnalyseTab | RulesView] = {}
+        self.last: dict[int, TabView] = {}
         """Each tab's latest view, by the widget it shows."""
 
     def release(self) -> None:
@@ -235,7 +236,7 @@ class _Tabs:
         """Tab ``index``'s view in ``language``, built over the state its previous view held
         (which is let go of)."""
         app, controller, old = self.app, self.controller, self.last.get(index)
-        view: ReplayViewer | PlayWidget | LearnTab | AnalyseTab | RulesView
+        view: TabView
         if index == REPLAY_TAB:
             if isinstance(old, ReplayViewer):
                 self.retired.append(old)
