@@ -48,9 +48,10 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
         decks = _with_reveal(self, move, reveal)
     tokens, bonuses, cards, reserved, hidden, owned, points = players[me]
     taken = paid = NO_TOKENS
-    card: Card | None = None
-    slot: tuple[int, int] | None = None
-    drawn: Card | None = None
+    card: Card | None
+    slot: tuple[int, int] | None
+    drawn: Card | None
+    card = slot = drawn = None
     kind = move.kind
     returned = move.returned
     undoable = False  # R-REPEAT: whether a later turn can bring the position back
@@ -58,9 +59,9 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
         taken = move.gems
         if taken not in TAKES[bytes(supply).translate(SHAPE_CODES)][LEGAL]:
             raise take_error(supply, taken)
-        supply, tokens = exchange(taken, returned, supply, tokens)
         # returns bring the hand to exactly 10: the count is unchanged if it was 10 before
-        undoable = returned is not NO_TOKENS and sum(players[me][0]) == TOKEN_LIMIT
+        undoable = returned is not NO_TOKENS and sum(tokens) == TOKEN_LIMIT
+        supply, tokens = exchange(taken, returned, supply, tokens)
     elif kind == "buy":  # R-BUY: a face-up card or one of one's own reserved cards
         card = CARD_BY_ID[move.card or ""]
         if card in reserved:
@@ -142,8 +143,13 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
     # between such turns nothing but the tokens changes, so the players and who moves say it all
     if undoable and visitor is None:
         position = (players, me)
-        repeats = (*(repeats or ((self.players, self.current_player),)), position)
-        if repeats.count(position) >= REPEAT_LIMIT:
+        if repeats:
+            repeats = repeats + (position,)  # noqa: RUF005 (cheaper than unpacking into a list)
+        else:
+            repeats = ((self.players, self.current_player), position)
+        # the same player moves again every len(players) turns: only those positions can match
+        if len(repeats) > (REPEAT_LIMIT - 1) * len(players) \
+                and repeats[::-len(players)].count(position) >= REPEAT_LIMIT:
             over = True
     elif repeats:
         repeats = ()
