@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
 from operator import sub
 
 from splendor_nb.cards import CARDS, COLOURS, GEMS, GOLD, Card
@@ -52,19 +51,8 @@ _SHORTFALLS: tuple[tuple[int, ...], ...] = tuple(
 _GOLD_OFFSETS = tuple(sum((127 - gold) << (8 * i) for i in range(len(CARDS)))
                       for gold in range(GOLD_TOKENS + 1))
 _WITHIN_REACH = bytes(1 if byte < 128 else 0 for byte in range(256))
-def affordable(means: tuple[int, ...]) -> frozenset[Card]:
-    """The cards these means can buy (R-BUY, R-BUY-GOLD): :func:`verdicts` as a set, so that
-    ``legal_moves`` sifts the face-up and reserved cards through its ``__contains__`` in C
-    (cards hash by identity).
-
-    >>> [card.id for card in affordable((0, 0, 0, 2, 1, 0))]
-    ['1w1']
-    """
-    return frozenset(compress(CARDS, verdicts(means)))
-
-
-AFFORDABLE = Memo(affordable, 1 << 16)
-"""Per means (tokens plus bonuses, then gold), the cards they can buy."""
+VERDICTS = Memo(verdicts, 1 << 16)
+"""Per means (tokens plus bonuses, then gold), which cards they can buy."""
 
 
 def pay(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...], supply: tuple[int, ...]

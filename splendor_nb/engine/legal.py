@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from splendor_nb.cards import CARDS, GOLD, Card
-from splendor_nb.engine.buying import AFFORDABLE, BUY
+from splendor_nb.engine.buying import BUY, VERDICTS
 from splendor_nb.engine.counts import Memo, interned
 from splendor_nb.engine.nobles import (
     MIN_NOBLE_CARDS,
@@ -59,18 +59,15 @@ def legal_moves(self: GameState) -> list[Move]:
     w, b, g, r, k, y = tokens
     bw, bb, bg, br, bk = bonuses
     # R-BUY: which cards these tokens and bonuses can pay for, gold filling gaps
-    buyable = filter(AFFORDABLE[w + bw, b + bb, g + bg, r + br, k + bk, y].__contains__,
-                     face_up + reserved if reserved else face_up)
+    can_buy = VERDICTS[w + bw, b + bb, g + bg, r + br, k + bk, y]
     # R-NOBLE: the nobles due now and after each purchase; no noble asks for fewer than
     # MIN_NOBLE_CARDS bonuses, so most turns skip the question
     due, after_buying = PROSPECTS[nobles, bonuses] if len(cards) + 1 >= MIN_NOBLE_CARDS \
         and NOBLE_REACH[bonuses][NEAR] & NOBLE_MASKS[nobles] else NOBODY
-    if after_buying is None:
-        moves: list[Move] = list(map(BUY.__getitem__, buyable))
-    else:
-        moves = []  # a loop, not a comprehension: 3.11 makes a function for those
-        for card in buyable:
-            if after_buying[card.bonus_index]:
+    moves: list[Move] = []  # a loop, not a comprehension: 3.11 makes a function for those
+    for card in face_up + reserved if reserved else face_up:
+        if can_buy[card.order]:
+            if after_buying is not None and after_buying[card.bonus_index]:
                 moves.extend(buy_moves(card.id, after_buying[card.bonus_index]))
             else:
                 moves.append(BUY[card])
