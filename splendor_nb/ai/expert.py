@@ -9,8 +9,10 @@ the best ``chance + EXPLORATION * prior * sqrt(visits) / (1 + its visits)`` for 
 moves there (PUCT; every player plays for themselves, so it works for 2 to 4 players). At the
 first position it reaches that the tree has not expanded, it rates every move there by the
 value model (:mod:`splendor_nb.ai.model`) in one batch: those ratings are the moves' priors
-and first estimates, and the position's own rating is the simulation's result, added to every
-position on the way down. The move played is the root's most visited one.
+and first estimates, and the rating after the move its mover rates best is the simulation's
+result (a one-move look ahead of every new position: rated alone, a position hides the card its
+mover is about to buy), added to every position on the way down. The move played is the
+root's most visited one.
 
 Below the root only one variant of each action is followed (the tokens least needed returned,
 :func:`~splendor_nb.ai.heuristics.actions`); at the root, every way of returning tokens is
@@ -115,17 +117,18 @@ def _simulate(root: _Node, deal: GameState, root_moves: Sequence[Move]) -> None:
     node = root
     state = deal
     path = [root]
+    result = node.chances
     while not state.over:
         moves = root_moves if node is root else _moves(node, state)
-        expanded = node.children is not None
-        _expand(node, state, moves)
-        if not expanded:
+        if node.children is None:
+            result = _expand(node, state, moves)
             break
+        _expand(node, state, moves)
         move = _select(node, moves, state.current_player)
-        node = (node.children or {})[move]
+        node = node.children[move]
         state = state.apply(move)
         path.append(node)
-    result = node.chances
+        result = node.chances
     for visited in path:
         visited.visits += 1
         for i, chance in enumerate(result):
@@ -157,18 +160,20 @@ def _moves(node: _Node, state: GameState) -> list[Move]:
     return node.moves
 
 
-def _expand(node: _Node, state: GameState, moves: Sequence[Move]) -> None:
+def _expand(node: _Node, state: GameState, moves: Sequence[Move]) -> tuple[float, ...]:
     """Rate the moves of ``moves`` the node has no child for yet (a new deal may bring new
-    cards to the market), all in one batch of the value model."""
+    cards to the market), all in one batch of the value model; the chances after the move of
+    ``moves`` its mover rates best (what a new position's simulation backs up)."""
     children = node.children if node.children is not None else {}
+    mover = state.current_player
     new = [move for move in moves if move not in children]
     if new:
-        mover = state.current_player
         chances = rate([state.apply(move) for move in new])
         top = max(row[mover] for row in chances)
         for move, row in zip(new, chances, strict=True):
             children[move] = _Node(row, math.exp((row[mover] - top) / PRIOR_TEMPERATURE))
     node.children = children
+    return max((children[move].chances for move in moves), key=lambda row: row[mover])
 
 
 def _select(node: _Node, moves: Sequence[Move], mover: int) -> Move:
