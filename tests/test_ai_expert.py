@@ -73,6 +73,25 @@ def test_the_budget_is_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
     assert expert(view, random.Random(1), 40) == quick
 
 
+def test_a_new_position_backs_up_its_movers_best_move() -> None:
+    """Each simulation rates the position it reaches one move ahead: the first simulation
+    backs up the chances after the root's best-rated move, the second those after the best
+    reply in the position it visits (every player picks for themselves)."""
+    state = new_game(players=2, seed=3).apply(Move.parse("+wbg")).apply(Move.parse("+rkg"))
+    view = state.player_view(state.current_player)
+    me = view.current_player
+    first = grow(view, random.Random(1), 1, view.legal_moves())
+    children = first.children or {}
+    best = max(children.values(), key=lambda child: child.chances[me])
+    assert first.total == list(best.chances)
+    second = grow(view, random.Random(1), 2, view.legal_moves())
+    visited = [child for child in (second.children or {}).values() if child.visits]
+    assert len(visited) == 1
+    replies = visited[0].children or {}
+    reply = max(replies.values(), key=lambda child: child.chances[1 - me])
+    assert visited[0].total == list(reply.chances)
+
+
 def test_hidden_cards_do_not_change_the_move() -> None:
     """R-RESERVE-HIDDEN: states that differ only in the deck order and the opponent's blind
     reserve give the same move for the same seed."""
