@@ -2,6 +2,7 @@
 
     .venv/bin/python -m benchmarks.tournament [--games 200] [--seed 1] [--workers 2]
         [--pairs hard-medium,medium-easy,expert-hard] [--ladder N] [--timing N]
+        [--levels easy,medium,hard,expert]
 
 For each pair it plays ``--games`` two-player games (seats swapped every other game) and prints
 win rates with 95% Wilson intervals, draws and the median seconds per move of each level. The
@@ -11,7 +12,8 @@ level <= 1 s per move.
 ``--ladder N`` plays a round robin of N games per pair between all the levels and prints each
 level's Bradley-Terry rating on the Elo scale with its 95% interval
 (:mod:`splendor_nb.ai.ladder`). ``--timing N`` plays N games at 2 and at 4 players with every
-seat of one level and prints each level's median and 95th-percentile CPU seconds per move.
+seat of one level and prints each level's median and 95th-percentile CPU seconds per move
+(``--levels`` names the levels timed and rated; all by default).
 
 Machines here are shared and noisy, so it also prints, before and after, the median time of a
 fixed pure-Python workload (``benchmarks.common.reference_seconds``): a move time can be
@@ -45,7 +47,7 @@ def timing(level: str, players: int, games: int, seed: int, workers: int | None
 
 def run(games: int = 40, seed: int = 1, workers: int | None = None,
         pairs: str = "hard-medium,medium-easy", ladder_games: int = 0,
-        timing_games: int = 0) -> None:
+        timing_games: int = 0, levels: tuple[str, ...] = LEVELS) -> None:
     """Play and print each pair's tournament (``make bench`` plays 40 games; the figures in
     docs/performance.md come from the command lines written there)."""
     print(reference_line())
@@ -62,10 +64,10 @@ def run(games: int = 40, seed: int = 1, workers: int | None = None,
         print(f"  {time.perf_counter() - started:.0f} s wall clock")
     if ladder_games:
         started = time.perf_counter()
-        print(ladder(LEVELS, ladder_games, seed, workers=workers))
+        print(ladder(levels, ladder_games, seed, workers=workers))
         print(f"  {time.perf_counter() - started:.0f} s wall clock")
     for players in (2, 4) if timing_games else ():
-        for level in LEVELS:
+        for level in levels:
             median, p95, moves = timing(level, players, timing_games, seed, workers)
             print(f"{level:>7} at {players} players: median {median:.3f} s, 95th percentile "
                   f"{p95:.3f} s per move (CPU, {moves} moves)")
@@ -82,8 +84,11 @@ def main() -> None:
                         help="also a round robin of N games per pair, rated")
     parser.add_argument("--timing", type=int, default=0, metavar="N",
                         help="also each level's seconds per move over N games at 2 and 4 players")
+    parser.add_argument("--levels", default=",".join(LEVELS),
+                        help="the levels of --ladder and --timing, weakest first")
     args = parser.parse_args()
-    run(args.games, args.seed, args.workers, args.pairs, args.ladder, args.timing)
+    run(args.games, args.seed, args.workers, args.pairs, args.ladder, args.timing,
+        tuple(args.levels.split(",")))
 
 
 if __name__ == "__main__":
