@@ -3,6 +3,7 @@
     python -m benchmarks.load                     # 5, 10 and 20 at once, then 60 over 3 minutes
     python -m benchmarks.load 20                  # one scenario: 5, 10, 20 or arrivals
     python -m benchmarks.load 20 -- --SplendorVoila.max_visitors=6   # voila options after --
+    python -m benchmarks.load --light 20          # visitors without a browser (below)
 
 The demo runs as ``make demo`` runs it (splendor_nb.server --demo: voila.json, then
 voila-demo.json) on 127.0.0.1. Each visitor is a browser context in one headless chromium: it
@@ -27,11 +28,21 @@ machine: every visitor gets a board or the busy page, never a blank one; 20 at o
 board with the median under 20 s; no kernel of a closed page alive 120 s after it left. Loops
 and waits are bounded; nothing leaves 127.0.0.1. Browser and server share the machine here; a
 real host has the server alone (docs/deploy.md).
+
+``--light``: each visitor is a :class:`benchmarks.kernel_visitor.PageVisitor`, no browser: the
+page over HTTP (the busy page retried as it retries itself) and its kernel's websocket, asking
+for the widgets' states as the page's widget manager does; the board counts when the board
+widget's SVG has come, the page drawn when a chart's figure has (the charts asked for plotly.js
+and told they are shown, as their views do), a step is the → key's message to the keyboard
+widget. This measures the server's part of a visit, what a host with remote visitors has; the
+CPU beside it is this process's (the visitors').
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import re
 import signal
 import statistics
 import sys
@@ -44,7 +55,8 @@ from typing import Any
 import psutil
 
 from benchmarks.common import reference_line
-from support.voila_leave import leave_async
+from benchmarks.kernel_visitor import PageVisitor
+from support.voila_leave import leave_async, wait_until_kernel_gone
 from support.voila_server import (
     APP_NOTEBOOK,
     CHROMIUM_ARGS,
@@ -113,6 +125,10 @@ class Outcome:
     """The largest kernel: its peak PSS and peak RSS, in MiB."""
     server_cpu: float = 0.0
     browser_cpu: float = 0.0
+    """The visitors' CPU: chromium's, or this process's with ``--light``."""
+    light: bool = False
+    unconnectable: int = 0
+    """Kernels whose page tried to connect after the kernel was gone (the server's log)."""
     load_average: tuple[float, float] = (0.0, 0.0)
     """The machine's 1-minute load average as the scenario began and as the visitors left."""
     iopub_timeouts: int = 0
@@ -141,12 +157,14 @@ class Outcome:
             f"  steps done {sum(v.steps for v in self.visits)}/{len(boards) * STEPS}, "
             f"visitors who gave up on a step slower than {STEP_TIMEOUT_MS / 1000:.0f} s: "
             f"{sum(v.slow_step for v in self.visits)}; "
-            f"voila 'Timeout waiting for IOPub output': {self.iopub_timeouts}",
+            f"voila 'Timeout waiting for IOPub output': {self.iopub_timeouts}; "
+            f"pages whose kernel was gone when they connected: {self.unconnectable}",
             f"  visitors' kernels alive after the last left: {alive}",
             f"  peak memory (PSS/RSS): server and kernels {self.peak[0]:.0f}/{self.peak[1]:.0f} "
             f"MiB, largest kernel {self.peak_kernel[0]:.0f}/{self.peak_kernel[1]:.0f} MiB",
             f"  CPU per visitor: server and kernels {self.server_cpu / len(self.visits):.1f} s, "
-            f"browser {self.browser_cpu / len(self.visits):.1f} s; load average "
+            f"{'visitors (no browser)' if self.light else 'browser'} "
+            f"{self.browser_cpu / len(self.visits):.1f} s; load average "
             f"{self.load_average[0]:.1f} at the start, {self.load_average[1]:.1f} at the end",
             *(f"  error: {problem}" for problem in problems[:5]),
         ]
@@ -157,13 +175,15 @@ def run(argv: Sequence[str] = ()) -> None:
     argv = list(argv)
     extra = argv[argv.index("--") + 1:] if "--" in argv else []
     names = argv[:argv.index("--")] if "--" in argv else argv
-    chosen = names or [*map(str, AT_ONCE), "arrivals"]
+    light = "--light" in names
+    chosen = [name for name in names if name != "--light"] or [*map(str, AT_ONCE), "arrivals"]
     chromium = find_chromium()
-    if chromium is None:
+    if chromium is None and not light:
         raise SystemExit("no chromium: run scripts/ensure-chromium (Debian's chromium)")
     print(reference_line())
     print(f"demo: {SERVER_MODULE} --demo {' '.join(extra)}; {psutil.cpu_count()} cores, "
-          f"{psutil.virtual_memory().total / 2**30:.1f} GiB")
+          f"{psutil.virtual_memory().total / 2**30:.1f} GiB; visitors: "
+          f"{'without a browser (--light)' if light else 'headless chromium'}")
     server = start_voila(APP_NOTEBOOK, module=SERVER_MODULE, extra_args=["--demo", *extra])
     # a benchmark stopped with SIGTERM still stops its server (and the server its kernels)
     signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit("stopped by SIGTERM"))
@@ -171,15 +191,16 @@ def run(argv: Sequence[str] = ()) -> None:
         pool = _settled_kernel_count(server)
         print(f"pre-heated kernels: {pool}, PSS/RSS MiB each: {_kernel_memory(server)}")
         for name in chosen:
-            outcome = asyncio.run(_scenario(server, chromium, name, pool))
+            outcome = asyncio.run(_scenario(server, None if light else chromium, name, pool))
             print("\n".join(outcome.lines()), flush=True)
     finally:
         server.stop()
+        print(f"server log: {server.log_path}")
 
 
-async def _scenario(server: VoilaServer, chromium: str, name: str, pool: int) -> Outcome:
-    from playwright.async_api import async_playwright
-
+async def _scenario(server: VoilaServer, chromium: str | None, name: str,
+                    pool: int) -> Outcome:
+    """One scenario, in chromium or (``chromium=None``) with visitors without a browser."""
     if name == "arrivals":
         count, spacing = ARRIVALS, ARRIVAL_SECONDS / ARRIVALS
         label = f"{ARRIVALS} arriving over {ARRIVAL_SECONDS:.0f} s"
@@ -187,30 +208,93 @@ async def _scenario(server: VoilaServer, chromium: str, name: str, pool: int) ->
         count, spacing, label = int(name), 0.0, f"{name} at once"
     else:
         raise SystemExit(f"unknown scenario {name!r}: choose from 5, 10, 20 or arrivals")
-    log_before = server.log().count("Timeout waiting for IOPub output")
+    log_before = server.log()
     started_load = psutil.getloadavg()[0]
     sampler = _Sampler(server)
     sampler.start()
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS),
-                                           headless=True)
-        try:
-            visits = await asyncio.gather(*(
-                _visit(browser, server.url, delay=index * spacing, polite=index % 2 == 0)
-                for index in range(count)))
-        finally:
-            await browser.close()
-    outcome = Outcome(label, list(visits))
+    own_cpu = _own_cpu()
+    if chromium is None:
+        # a thread for each visitor's page request, busy page, files and shutdown wait
+        asyncio.get_running_loop().set_default_executor(
+            concurrent.futures.ThreadPoolExecutor(max_workers=2 * count + 8))
+        visits = await asyncio.gather(*(
+            _visit_light(server.url, delay=index * spacing, polite=index % 2 == 0)
+            for index in range(count)))
+    else:
+        visits = await _browser_visits(chromium, server.url, count, spacing)
+    outcome = Outcome(label, list(visits), light=chromium is None)
     outcome.load_average = (started_load, psutil.getloadavg()[0])
     left = time.monotonic()
     for after in AFTER_LEAVING:
         await asyncio.sleep(max(0.0, left + after - time.monotonic()))
         outcome.alive_after.append((after, max(0, _kernel_count(server) - pool)))
+    visitors_cpu = _own_cpu(but=sampler.native_id) - own_cpu
     sampler.stop()
     outcome.peak, outcome.peak_kernel = sampler.peak, sampler.peak_kernel
     outcome.server_cpu, outcome.browser_cpu = sampler.cpu_seconds()
-    outcome.iopub_timeouts = server.log().count("Timeout waiting for IOPub output") - log_before
+    if outcome.light:  # the visitors are this process
+        outcome.browser_cpu = visitors_cpu
+    log = server.log()[len(log_before):]
+    outcome.iopub_timeouts = log.count("Timeout waiting for IOPub output")
+    outcome.unconnectable = len(set(_GONE_ON_CONNECT.findall(log)))
     return outcome
+
+
+def _own_cpu(but: int | None = None) -> float:
+    """This process's CPU seconds so far, but for the thread ``but`` (the sampler's)."""
+    own = psutil.Process()
+    times = own.cpu_times()
+    spared = sum(thread.user_time + thread.system_time for thread in own.threads()
+                 if thread.id == but)
+    return float(times.user + times.system - spared)
+
+
+_GONE_ON_CONNECT = re.compile(r"404 GET /api/kernels/([0-9a-f-]+)/channels")
+"""The server's log line of a page connecting to a kernel that is gone."""
+
+
+async def _browser_visits(chromium: str, url: str, count: int,
+                          spacing: float) -> list[Visit]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS),
+                                           headless=True)
+        try:
+            return list(await asyncio.gather(*(
+                _visit(browser, url, delay=index * spacing, polite=index % 2 == 0)
+                for index in range(count))))
+        finally:
+            await browser.close()
+
+
+async def _visit_light(url: str, *, delay: float, polite: bool) -> Visit:
+    """A visitor without a browser (``--light``): what :func:`_visit` does, over HTTP and the
+    kernel's websocket."""
+    await asyncio.sleep(delay)
+    visit, page = Visit(), PageVisitor(url)
+    start = time.monotonic()
+    deadline = start + VISITOR_SECONDS
+    try:
+        came = await page.open(deadline)
+        visit.met_busy = page.met_busy
+        if came and await page.connect() and await page.board(deadline):
+            visit.board_seconds = time.monotonic() - start
+            if await page.drawn(deadline):
+                visit.drawn_seconds = time.monotonic() - start
+            for turn in range(1, STEPS + 1):
+                if not await page.step(time.monotonic() + STEP_TIMEOUT_MS / 1000):
+                    visit.slow_step = True
+                    break
+                visit.steps = turn
+                if turn == 1:
+                    visit.first_step_seconds = time.monotonic() - start
+    finally:
+        await page.leave(polite=polite)
+        if polite and page.kernel_id:
+            await asyncio.to_thread(wait_until_kernel_gone, url.rstrip("/"), page.kernel_id,
+                                    LEAVE_SECONDS)
+    return visit
 
 
 async def _visit(browser: Any, url: str, *, delay: float, polite: bool) -> Visit:
@@ -277,6 +361,8 @@ class _Sampler:
         self._cpu: dict[int, tuple[bool, float]] = {}
         """Per process: whether it is the server's (else the browser's), its CPU seconds."""
         self._cpu_before = self._cpu_now()
+        self.native_id: int | None = None
+        """The sampling thread's id, whose CPU is not the visitors' (``--light``)."""
 
     def cpu_seconds(self) -> tuple[float, float]:
         """CPU seconds used since the sampler was made: the server's, the browser's."""
@@ -305,6 +391,7 @@ class _Sampler:
         self._thread.join(timeout=10)
 
     def _sample(self) -> None:
+        self.native_id = threading.get_native_id()
         while not self._stopping.wait(1.0):
             self._cpu.update(self._cpu_now())
             total, largest = [0.0, 0.0], [0.0, 0.0]
