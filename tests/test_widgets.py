@@ -534,13 +534,17 @@ def test_app_is_a_tab_with_the_replay_viewer(folder: Path) -> None:
 def test_a_tabs_widgets_are_made_only_when_the_tab_is_first_shown(folder: Path) -> None:
     # A page loads every widget its kernel holds: the tabs nobody opened cost the demo's
     # visitors most of their page's widgets.
-    made_before = len(Widget._active_widgets)
-    app = build_app("", folder=folder)
-    made = len(Widget._active_widgets) - made_before
-    assert [app.language.built(tab) for tab in range(5)] == [True, False, False, False, False]
-    app.selected_index = PLAY_TAB
-    assert app.language.built(PLAY_TAB) and app.play.widget in app.children[PLAY_TAB].children
-    assert len(Widget._active_widgets) - made_before > made + 100  # the Play tab's own
+    made: list[Widget] = []
+    Widget.on_widget_constructed(made.append)  # ipywidgets' hook, called by every new widget
+    try:
+        app = build_app("", folder=folder)
+        at_build = len(made)
+        assert [app.language.built(tab) for tab in range(5)] == [True, False, False, False, False]
+        app.selected_index = PLAY_TAB
+        assert app.language.built(PLAY_TAB) and app.play.widget in app.children[PLAY_TAB].children
+        assert len(made) > at_build + 100  # the Play tab's own
+    finally:
+        Widget.on_widget_constructed(None)
     app.language.picker.value = "fr"  # a switch rebuilds the views built so far, no more
     assert [app.language.built(tab) for tab in range(5)] == [True, True, False, False, False]
     assert app.rules.language == "fr" and app.language.built(RULES_TAB)  # asked for: built
