@@ -24,13 +24,13 @@ Step 2 of 10: Take a card or gems?
 from __future__ import annotations
 
 import html
-from contextlib import suppress
 
 import ipywidgets as widgets
 
 from splendor_nb.i18n import use_language
 from splendor_nb.learn import Walk
 from splendor_nb.ui.controller import ReplayController
+from splendor_nb.ui.controller_view import ControllerView
 from splendor_nb.ui.learn.links import LinkedHTML, rule_button, sentence_html
 from splendor_nb.ui.learn.rule_panel import RulePanel
 from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
@@ -42,19 +42,19 @@ STEP_BUTTONS = {"first": "fast-backward", "previous": "step-backward", "next": "
                 "last": "fast-forward"}
 
 
-class MoveStepper:
+class MoveStepper(ControllerView[widgets.VBox]):
     """Step the current move through ``diagram`` (``.widget``, above the diagram; ``.rules``,
     the rule panel, goes below it). ``step`` is the node shown (from 0), ``None`` while the
     whole path is shown; its words are in ``language``."""
 
     def __init__(self, controller: ReplayController, diagram: DiagramView,
                  language: str | None = None) -> None:
+        super().__init__(controller)
         with use_language(language) as code:
             self.language = code
             self._build(controller, diagram)
 
     def _build(self, controller: ReplayController, diagram: DiagramView) -> None:
-        self.controller = controller
         self.diagram = diagram
         self.walk: Walk | None = None
         """The current move's whole walk, while stepping."""
@@ -90,19 +90,12 @@ class MoveStepper:
                                    layout=widgets.Layout(width="100%"))
         self.widget.add_class(LEARN_CLASS)
         self.widget.add_class(STEPPER_CLASS)
-        controller.observe(self._moved, names=["at", "replay"])
+        self.follow(self._moved, names=["at", "replay"])
         self.stop()
 
-    def detach(self) -> None:
-        """Stop observing the controller, the widgets left as they are (a second call
-        does nothing)."""
-        with suppress(ValueError):  # detached already
-            self.controller.unobserve(self._moved, names=["at", "replay"])
-
     def close(self) -> None:
-        """Detach from the controller, then close the widgets."""
-        self.detach()
-        self.widget.close()
+        """Detach from the controller, then close the widgets (the rule panel's too)."""
+        super().close()
         self.rules.widget.close()
 
     def _moved(self, _change: object) -> None:

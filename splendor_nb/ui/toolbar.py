@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -25,17 +24,18 @@ import ipywidgets as widgets
 from splendor_nb.i18n import Translator, translator
 from splendor_nb.replay import FileChangedError
 from splendor_nb.ui.controller import ReplayController
+from splendor_nb.ui.controller_view import ControllerView
 from splendor_nb.ui.downloader import Downloader, Uploader
 from splendor_nb.ui.replays import REPLAYS_DIR, shipped_replays
 
 
-class ReplayToolbar:
+class ReplayToolbar(ControllerView[widgets.VBox]):
     """Open a shipped replay or a file, save in place, download; errors in a banner."""
 
     def __init__(self, controller: ReplayController, folder: Path = REPLAYS_DIR,
                  language: str | None = None) -> None:
+        super().__init__(controller)
         words = self.words = translator(language)
-        self.controller = controller
         self.folder = folder
         self.shipped = shipped_replays(folder)
         self.picker = widgets.Dropdown(options=[(words.gettext("Choose a replay…"), ""),
@@ -106,10 +106,9 @@ class ReplayToolbar:
         self.picker.observe(self._picked, names="value")
         self.save_button.on_click(self._save)
         self.download_button.on_click(self._download)
-        self._names = ["replay", "path", "name", "dirty", "status", "waiting", "stale",
-                       "read_only", "comments_only"]
-        controller.observe(self._show, names=self._names)
-        controller.observe(self._show_error, names="error")
+        self.follow(self._show, names=["replay", "path", "name", "dirty", "status", "waiting",
+                                       "stale", "read_only", "comments_only"])
+        self.follow(self._show_error, names="error")
         row = widgets.HBox([self.picker, self.upload, self.save_button, self.download_button,
                             self.status, self.downloader],
                            layout=widgets.Layout(align_items="center", flex_flow="row wrap",
@@ -119,18 +118,6 @@ class ReplayToolbar:
                                    layout=widgets.Layout(width="100%"))
         self._show()
         self._show_error()
-
-    def detach(self) -> None:
-        """Stop observing the controller, the widgets left as they are (a second call
-        does nothing)."""
-        with suppress(ValueError):  # detached already
-            self.controller.unobserve(self._show, names=self._names)
-            self.controller.unobserve(self._show_error, names="error")
-
-    def close(self) -> None:
-        """Detach from the controller, then close the widgets."""
-        self.detach()
-        self.widget.close()
 
     def _picked(self, change: Mapping[str, Any]) -> None:
         path = self.shipped.get(change["new"])
