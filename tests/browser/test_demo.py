@@ -22,6 +22,7 @@ from splendor_nb.replay import Replay
 from splendor_nb.server import BUSY_CLASS
 from splendor_nb.ui import REPLAYS_DIR, shipped_replays
 from support.screenshots import at_widths, shoot
+from support.voila_leave import CONFIG_SELECTOR, kernel_of
 from support.voila_leave import leave as leave_page
 from support.voila_server import (
     APP_NOTEBOOK,
@@ -198,6 +199,37 @@ def test_a_visitor_past_the_cap_gets_the_busy_page_then_the_board(
         leave(waiting)
     finally:
         second.close()
+
+
+def test_a_page_whose_kernel_went_before_it_connected_loads_again_and_gets_the_board(
+        visitor: Page, demo: VoilaServer) -> None:
+    """A kernel whose page has not connected is culled after ``unconnected_timeout``; a browser
+    slower than that to run the page's scripts showed the page's frame and no app, for good.
+    Here the page's scripts fail the first time (voila.js refused), its kernel is shut down
+    meanwhile, and the page loads again by itself: a new kernel, the board."""
+    refused: list[str] = []
+
+    def refuse_once(route: Route) -> None:
+        if refused:
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    visitor.route("**/voila/static/voila.js", refuse_once)
+    visitor.goto(demo.url)
+    config = visitor.text_content(CONFIG_SELECTOR, timeout=FIRST_LOAD_MS)
+    first = kernel_of(config)
+    assert first and refused
+    xsrf = next(cookie["value"] for cookie in visitor.context.cookies()
+                if cookie["name"] == "_xsrf")
+    answer = visitor.request.post(f"{demo.url}voila/api/shutdown/{first}",
+                                  form={"_xsrf": xsrf})
+    assert answer.status == 204
+    app = visitor.locator(".splendor-app .splendor-viewer").first
+    expect(app.locator(".splendor-board").first).to_be_visible(timeout=FIRST_LOAD_MS)
+    again = kernel_of(visitor.text_content(CONFIG_SELECTOR))
+    assert again and again != first
 
 
 def test_a_20_mb_upload_gets_a_message_and_the_button_still_opens_files(
