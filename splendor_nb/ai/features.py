@@ -19,7 +19,7 @@ costs only as a card its owner can buy.
 
 from __future__ import annotations
 
-from splendor_nb.ai.heuristics import relative, values, wait_turns
+from splendor_nb.ai.heuristics import _missing, relative, values, wait_turns
 from splendor_nb.engine import GameState
 from splendor_nb.rules import WINNING_POINTS
 
@@ -47,9 +47,12 @@ def features(state: GameState) -> list[list[float]]:
     worths = values(state)
     points = [p.points for p in players]
     leader = max(points)
+    ranked = sorted(points, reverse=True)
     triggered = 1.0 if leader >= WINNING_POINTS else 0.0
     supply = state.supply_counts
     market = [c for row in state.market_rows for c in row if c is not None]
+    needs = [noble.needs for noble in state.nobles]
+    to_move = state.current_player
     rows = []
     for i, p in enumerate(players):
         bonuses = p.bonus_counts
@@ -59,28 +62,28 @@ def features(state: GameState) -> list[list[float]]:
         for card in (*market, *p.reserved):
             if wait_turns(card, tokens, bonuses, supply) == 0:
                 buyable += 1
-                buyable_points = max(buyable_points, card.points)
-        missing = sorted(sum(max(0, need - have) for need, have in
-                             zip(noble.needs, bonuses, strict=True)) for noble in state.nobles)
-        nearest = missing[0] if missing else 9
-        second = missing[1] if len(missing) > 1 else 9
-        others = max(points[j] for j in range(count) if j != i)
+                if card.points > buyable_points:
+                    buyable_points = card.points
+        missing = sorted(_missing(need, bonuses) for need in needs)
+        # the best opponent's points: the leader's, unless this player leads alone
+        others = ranked[1] if p.points == leader != ranked[1] else leader
         rows.append([
             p.points / WINNING_POINTS,
             (p.points - others) / WINNING_POINTS,
             sum(bonuses) / WINNING_POINTS,
-            *(b / 5 for b in bonuses),
-            *(t / 5 for t in tokens),
+            bonuses[0] / 5, bonuses[1] / 5, bonuses[2] / 5, bonuses[3] / 5, bonuses[4] / 5,
+            tokens[0] / 5, tokens[1] / 5, tokens[2] / 5, tokens[3] / 5, tokens[4] / 5,
+            tokens[5] / 5,
             sum(tokens) / 10,
             len(p.reserved) / 3,
             worths[i] / 20,
             relative(worths, i) / 20,
-            ((i - state.current_player) % count) / count,
+            ((i - to_move) % count) / count,
             state.round / 30,
             buyable / 5,
             buyable_points / 5,
-            nearest / 9,
-            second / 9,
+            (missing[0] if missing else 9) / 9,
+            (missing[1] if len(missing) > 1 else 9) / 9,
             triggered,
             count / 4,
             len(p.cards) / 20,
