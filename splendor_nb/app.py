@@ -119,8 +119,10 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
     app.add_class(APP_CLASS)
     app.layout.margin = "0"  # a widget's 2 px margin beside its 100% width scrolled the page
     tabs = app.tab_views = _Tabs(app, controller, folder, demo)
-    app.language = LanguageSwitch(app, tabs.view, tab_titles, lang, on_shown=tabs.release)
+    # observed before the switch builds a tab's view on its first showing, so that _opened
+    # tells a tab shown again from one just built
     app.observe(lambda change: _opened(app, change["new"]), names="selected_index")
+    app.language = LanguageSwitch(app, tabs.view, tab_titles, lang, on_shown=tabs.release)
     query = request_query() if query is None else query
     asked = parse_language_link(query)
     if asked is not None:
@@ -150,9 +152,10 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
 
 
 def _opened(app: SplendorApp, tab: int) -> None:
-    """A tab just opened: the Play tab reads the unfinished games again; the Analyse tab
-    builds its content the first time (pandas and plotly are imported only then)."""
-    if tab == PLAY_TAB:
+    """A tab just opened: the Play tab shown again reads the unfinished games again (built
+    now, it reads them as it is built); the Analyse tab builds its content the first time
+    (pandas and plotly are imported only then)."""
+    if tab == PLAY_TAB and app.language.built(PLAY_TAB):
         app.play.form.refresh()
     elif tab == ANALYSE_TAB:
         app.analyse.load()

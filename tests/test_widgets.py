@@ -22,6 +22,7 @@ from splendor_nb.ai import Bot
 from splendor_nb.analysis import turning_points
 from splendor_nb.app import (
     FIRST_REPLAY,
+    GAMES_ENV,
     PLAY_TAB,
     RULES_TAB,
     DeepLink,
@@ -32,6 +33,7 @@ from splendor_nb.app import (
 from splendor_nb.diagram import diagram_svg, turn_path
 from splendor_nb.engine import new_game
 from splendor_nb.palette import css_variables
+from splendor_nb.play.store import GameStore
 from splendor_nb.render import board_html
 from splendor_nb.replay import GLYPHS, Replay
 from splendor_nb.ui import KEYS, ReplayController, ReplayViewer, shipped_replays
@@ -529,6 +531,21 @@ def test_app_is_a_tab_with_the_replay_viewer(folder: Path) -> None:
     assert app.viewer.widget in app.children[0].children
     assert app.viewer.keyboard.scope == "page"
     assert app.viewer.controller.name == "duel" and app.viewer.controller.error == ""
+
+
+def test_the_play_tab_reads_the_unfinished_games_once_a_showing(
+        folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(GAMES_ENV, str(tmp_path / "games"))
+    reads: list[Path] = []
+    listed = GameStore.unfinished
+    monkeypatch.setattr(GameStore, "unfinished",
+                        lambda store: reads.append(store.folder) or listed(store))
+    app = build_app("", folder=folder)
+    app.selected_index = PLAY_TAB  # built now: it reads them as it is built
+    assert len(reads) == 1
+    app.selected_index = 0
+    app.selected_index = PLAY_TAB  # shown again: a game saved meanwhile shows up
+    assert len(reads) == 2
 
 
 def test_a_tabs_widgets_are_made_only_when_the_tab_is_first_shown(folder: Path) -> None:

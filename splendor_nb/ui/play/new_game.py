@@ -37,7 +37,8 @@ class NewGameForm:
 
     ``on_start(seats, seed, first)`` gets checked seats (R-SETUP-PLAYERS, names unique);
     ``on_resume(path)`` a saved game's file. ``unfinished()`` lists the games to offer (none
-    when it is ``None``, as in the public demo); :meth:`refresh` reads them again.
+    when it is ``None``, as in the public demo): :meth:`refresh` reads and lists them, as the
+    Play tab does each time it shows the form.
     """
 
     def __init__(self, on_start: Start, on_resume: Callable[[Path], object],
@@ -76,7 +77,6 @@ class NewGameForm:
              self.start, self.message, self.games],
             layout=widgets.Layout(width="100%", max_width="640px", align_items="flex-start"))
         self.widget.add_class("splendor-new-game-form")
-        self.refresh()
 
     @spoken
     def fill(self, seats: Sequence[Seat], first: int = 0) -> None:
