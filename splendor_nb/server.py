@@ -18,7 +18,8 @@ It is voila, changed in these ways (the last in demo mode only):
   within ``unconnected_timeout``): under load a browser may take minutes to load the page, and
   the demo's short culling took kernels from pages still loading, which stayed blank. A pooled
   kernel counts as active from when it is handed to a page, and the kernel of a page whose
-  visitor left before it was sent is shut down.
+  visitor left before it was sent is shut down. A page slower still, whose kernel was culled
+  before it connected, loads again by itself (the template's script asks until the app shows).
 - **Demo mode** (``--demo``): voila-demo.json is read after voila.json (short culling, see
   docs/deploy.md); kernels get ``SPLENDOR_DEMO=1``, which makes the app read-only
   (:data:`splendor_nb.app.DEMO_ENV`); and at most :attr:`SplendorVoila.max_visitors` pages hold
