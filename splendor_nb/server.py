@@ -12,10 +12,6 @@ It is voila, changed in these ways (the last in demo mode only):
   its scripts have run, so the app's template sends it too, from the start of the page (a page
   closed while it loads); the second request finds the kernel gone (a 404, which the page
   ignores).
-- **The page's templates are compiled once** (:class:`TemplateCode`): voila makes a template
-  exporter, and jinja compiles the page's templates again, for every kernel it renders the
-  notebook in; the compiled code is kept and shared (a fifth of the server's CPU for a page,
-  measured with py-spy).
 - **A malformed template file path is a 404** (:class:`TemplateFileHandler`), where voila's
   handler failed with a 500 and a traceback in the log.
 - **A kernel is not culled before its page has connected** (:class:`PageKernelManager`,
@@ -49,14 +45,12 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, ClassVar
 
-import jinja2
 import tornado.web
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Bool, Int
 from voila.app import Voila
-from voila.exporter import VoilaExporter
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -193,48 +187,6 @@ to reload it.</p>
 """
 
 
-class TemplateCode(jinja2.BytecodeCache):
-    """Compiled jinja templates kept in memory: every template exporter voila makes (one a
-    kernel) shares them; a template whose source changed is compiled again (jinja checks the
-    source's checksum).
-
-    >>> environment = jinja2.Environment(loader=jinja2.DictLoader({"t": "{{ 1 + 1 }}"}),
-    ...                                  bytecode_cache=TemplateCode())
-    >>> environment.get_template("t").render(), len(environment.bytecode_cache.code)
-    ('2', 1)
-    """
-
-    def __init__(self) -> None:
-        self.code: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if bucket.key in self.code:
-            bucket.bytecode_from_string(self.code[bucket.key])
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.code[bucket.key] = bucket.bytecode_to_string()
-
-
-TEMPLATE_CODE = TemplateCode()
-"""The server's compiled page templates."""
-
-
-def share_compiled_templates() -> None:
-    """Make every :class:`voila.exporter.VoilaExporter` keep its compiled templates in
-    :data:`TEMPLATE_CODE` (voila offers no setting for its exporter's jinja environment)."""
-    create = VoilaExporter._create_environment
-    if getattr(create, "shares_template_code", False):
-        return
-
-    def create_environment(exporter: Any) -> Any:
-        environment = create(exporter)
-        environment.bytecode_cache = TEMPLATE_CODE
-        return environment
-
-    create_environment.shares_template_code = True  # type: ignore[attr-defined]
-    VoilaExporter._create_environment = create_environment
-
-
 class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
     """voila with the app's page template, a working page-close shutdown and, with ``--demo``,
     the demo's settings, read-only kernels and a cap on the pages served at once."""
@@ -265,7 +217,6 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
-        share_compiled_templates()
         if self.demo:
             os.environ[DEMO_ENV] = "1"  # kernels start with the server's environment
 
