@@ -331,10 +331,10 @@ def _add_tournament(subparsers: Subparsers) -> None:
     command = subparsers.add_parser(
         "tournament", help=gettext("rate AI levels against each other"),
         description=gettext("Play two-player games between two levels, seats swapped every other "
-                            "game; print win rates with 95%% Wilson confidence intervals, draws "
+                            "game; print win rates with 95% Wilson confidence intervals, draws "
                             "and the median seconds per move of each level. With no levels, a "
                             "round robin of every pair of levels, and each level's Bradley-Terry "
-                            "rating (Elo scale) with its 95%% interval."))
+                            "rating (Elo scale) with its interval (95%)."))
     command.add_argument("level_a", metavar="LEVEL_A", choices=LEVELS, nargs="?")
     command.add_argument("level_b", metavar="LEVEL_B", choices=LEVELS, nargs="?")
     command.add_argument("--games", type=int, default=200, metavar="N",
