@@ -142,9 +142,10 @@ def test_the_summary_gives_the_round_the_move_was_played_in(viewer: ReplayViewer
     players = len(viewer.controller.replay.names)
     viewer.controller.go(players)  # the last move of the first round
     assert f"Turn {players}</b> of" in viewer.navigation.label.value
-    assert "round 1 · " in viewer.navigation.label.value
+    assert "</code> in round 1</span>" in viewer.navigation.label.value
+    assert viewer.controller.state.round == 2  # the board says the round of the next move
     viewer.controller.go(players + 1)
-    assert "round 2 · " in viewer.navigation.label.value
+    assert "</code> in round 2</span>" in viewer.navigation.label.value
 
 
 def test_keyboard_arrows_and_home_end_step_the_controller(viewer: ReplayViewer) -> None:

@@ -363,14 +363,15 @@ def _where(controller: ReplayController, language: str | None) -> str:
     turn, total = controller.turn, len(controller.replay)
     state = controller.state
     names = controller.replay.names
-    played_in = 1
     if not controller.at:
         doing = html.escape(words.gettext("setup"))
     else:
+        # the round said with the move it was played in: the board beside says the round of
+        # the player to move, one more after a round's last move
         before = controller.replay.state(controller.replay.back(controller.at))
-        played_in = before.round  # the round is the one the move was played in
-        doing = html.escape(words.gettext("{name} played {move}",
-                                          name=names[before.current_player], move="\0"))
+        doing = html.escape(words.gettext("{name} played {move} in round {number}",
+                                          name=names[before.current_player], move="\0",
+                                          number=before.round))
         doing = doing.replace("\0", f"<code>{html.escape(str(state.last_move))}</code>")
     if state.is_over:
         winners = words.gettext(" and ").join(names[i] for i in state.winners)
@@ -381,6 +382,4 @@ def _where(controller: ReplayController, language: str | None) -> str:
     where = words.gettext("<b>Turn {turn}</b> of {total}", turn=turn, total=total)
     if controller.in_side_line:
         where = words.gettext("<b>Turn {turn}</b>, side line", turn=turn)
-    round_text = words.gettext("round {number}", number=played_in)
-    return (f"<span data-turn='{turn}'>{where} · "
-            f"{html.escape(round_text)} · {doing}</span>")
+    return f"<span data-turn='{turn}'>{where} · {doing}</span>"
