@@ -120,12 +120,14 @@ def _simulate(root: _Node, deal: GameState, root_moves: Sequence[Move]) -> None:
     result = node.chances
     while not state.over:
         moves = root_moves if node is root else _moves(node, state)
-        if node.children is None:
-            result = _expand(node, state, moves)
+        new = node.children is None
+        children = _expand(node, state, moves)
+        mover = state.current_player
+        if new:  # a one-move look ahead: the chances after the move its mover rates best
+            result = max((children[move].chances for move in moves), key=lambda row: row[mover])
             break
-        _expand(node, state, moves)
-        move = _select(node, moves, state.current_player)
-        node = node.children[move]
+        move = _select(node, moves, mover)
+        node = children[move]
         state = state.apply(move)
         path.append(node)
         result = node.chances
@@ -160,20 +162,19 @@ def _moves(node: _Node, state: GameState) -> list[Move]:
     return node.moves
 
 
-def _expand(node: _Node, state: GameState, moves: Sequence[Move]) -> tuple[float, ...]:
+def _expand(node: _Node, state: GameState, moves: Sequence[Move]) -> dict[Move, _Node]:
     """Rate the moves of ``moves`` the node has no child for yet (a new deal may bring new
-    cards to the market), all in one batch of the value model; the chances after the move of
-    ``moves`` its mover rates best (what a new position's simulation backs up)."""
+    cards to the market), all in one batch of the value model; the node's children."""
     children = node.children if node.children is not None else {}
-    mover = state.current_player
     new = [move for move in moves if move not in children]
     if new:
+        mover = state.current_player
         chances = rate([state.apply(move) for move in new])
         top = max(row[mover] for row in chances)
         for move, row in zip(new, chances, strict=True):
             children[move] = _Node(row, math.exp((row[mover] - top) / PRIOR_TEMPERATURE))
     node.children = children
-    return max((children[move].chances for move in moves), key=lambda row: row[mover])
+    return children
 
 
 def _select(node: _Node, moves: Sequence[Move], mover: int) -> Move:
