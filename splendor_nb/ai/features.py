@@ -19,7 +19,7 @@ costs only as a card its owner can buy.
 
 from __future__ import annotations
 
-from splendor_nb.ai.heuristics import _missing, relative, values, wait_turns
+from splendor_nb.ai.heuristics import missing_bonuses, relative, values, wait_turns
 from splendor_nb.engine import GameState
 from splendor_nb.rules import WINNING_POINTS
 
@@ -64,7 +64,7 @@ def features(state: GameState) -> list[list[float]]:
                 buyable += 1
                 if card.points > buyable_points:
                     buyable_points = card.points
-        missing = sorted(_missing(need, bonuses) for need in needs)
+        missing = sorted(missing_bonuses(need, bonuses) for need in needs)
         # the best opponent's points: the leader's, unless this player leads alone
         others = ranked[1] if p.points == leader != ranked[1] else leader
         rows.append([

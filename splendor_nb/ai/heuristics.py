@@ -73,7 +73,7 @@ def values(state: GameState) -> tuple[float, ...]:
     leader = max(p.points for p in players)
     fade = max(0.0, 1.0 - leader / WINNING_POINTS)
     market = [c for row in state.market_rows for c in row if c is not None]
-    missing = [[_missing(n.needs, p.bonus_counts) for n in state.nobles] for p in players]
+    missing = [[missing_bonuses(n.needs, p.bonus_counts) for n in state.nobles] for p in players]
     return tuple(_player_value(state, i, p, market, missing, fade) for i, p in enumerate(players))
 
 
@@ -251,12 +251,16 @@ def _returned_cost(move: Move, keep: Sequence[float]) -> float:
 def _rival_closeness(state: GameState) -> dict[str, int]:
     """Per noble, minus the fewest bonuses an opponent still lacks (higher: more contested)."""
     me = state.current_player
-    return {n.id: -min(_missing(n.needs, p.bonus_counts)
+    return {n.id: -min(missing_bonuses(n.needs, p.bonus_counts)
                        for j, p in enumerate(state.players) if j != me)
             for n in state.nobles}
 
 
 @lru_cache(maxsize=1 << 14)
-def _missing(needs: tuple[int, ...], bonuses: tuple[int, ...]) -> int:
-    """Bonuses still lacking to meet a noble's requirement."""
+def missing_bonuses(needs: tuple[int, ...], bonuses: tuple[int, ...]) -> int:
+    """Bonuses still lacking to meet a noble's requirement (R-NOBLE).
+
+    >>> missing_bonuses((4, 4, 0, 0, 0), (3, 5, 1, 0, 0))
+    1
+    """
     return sum(need - have for need, have in zip(needs, bonuses, strict=True) if need > have)

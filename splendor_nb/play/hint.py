@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from splendor_nb.ai import Bot
+from splendor_nb.ai.heuristics import missing_bonuses
 from splendor_nb.cards import CARD_BY_ID, GEMS, GOLD, Card
 from splendor_nb.engine import GameState
 from splendor_nb.engine.buying import price
@@ -100,7 +101,7 @@ def _buy_reason(view: GameState, after: GameState, card: Card) -> str:
     old = view.players[me].bonus_counts
     new = after.players[me].bonus_counts
     for noble in after.nobles:
-        if _missing(noble.needs, new) == 1 < _missing(noble.needs, old):
+        if missing_bonuses(noble.needs, new) == 1 < missing_bonuses(noble.needs, old):
             return say("hint_buy_near_noble", card=phrase, noble=noble.id)
     if _wanted(view, card):
         return say("hint_buy_deny", card=phrase)
@@ -125,8 +126,3 @@ def _shortfall(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...]) ->
 
 def _affordable(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...]) -> bool:
     return _shortfall(card, tokens, bonuses) == 0
-
-
-def _missing(needs: tuple[int, ...], bonuses: tuple[int, ...]) -> int:
-    """Bonuses a noble still lacks (R-NOBLE)."""
-    return sum(max(0, need - have) for need, have in zip(needs, bonuses, strict=True))
