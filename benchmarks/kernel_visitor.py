@@ -46,6 +46,8 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from typing import Any
 
+from support.voila_leave import kernel_of
+
 BOARD_CLASS = "splendor-board-view"
 """The DOM class of the Replay tab's board widget (splendor_nb/ui/views.py, BoardView)."""
 PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -140,7 +142,7 @@ class PageVisitor:
             if status != 200:
                 return False
             found = _CONFIG.search(body)
-            self.kernel_id = str(json.loads(found.group(1)).get("kernelId") or "") if found else ""
+            self.kernel_id = kernel_of(found.group(1) if found else None)
             for asset in _ASSETS.findall(body):
                 await asyncio.to_thread(self._get, urllib.parse.urljoin(self.url, asset),
                                         deadline)
@@ -156,11 +158,10 @@ class PageVisitor:
         address = urllib.parse.urlsplit(self.url)
         channels = (f"ws://{address.netloc}/api/kernels/{self.kernel_id}/channels"
                     f"?session_id={self._session}")
-        cookie = "; ".join(f"{name}={value}" for name, value in self._cookies.items())
         try:
             self._socket = await websockets.connect(
                 channels, max_size=None, subprotocols=[Subprotocol(PROTOCOL)], ping_interval=None,
-                additional_headers={"Cookie": cookie} if cookie else None)
+                additional_headers=self._cookie_header() or None)
         except (websockets.InvalidHandshake, OSError):
             return False
         self._reader = asyncio.create_task(self._read())
