@@ -1,0 +1,141 @@
+"""Two engines timed in alternating runs: is one within a few percent of the other?
+
+    python -m benchmarks.engine_versus OLD NEW [--pairs 20] [--games 100] [--core 1]
+
+OLD and NEW are commits (or anything ``git worktree add`` takes). Each is checked out in a
+temporary worktree, and both run the same harness, this file's :func:`playouts` (the random
+player of the engine benchmark, written against the public API alone, so that any version of
+the engine can run it): a fresh process of one, then of the other, the order swapped every
+pair, each pinned to one core (``taskset``) when it exists. A process plays the warm-up games,
+then one round of new games per player count, and reports CPU plies per second. The figure is
+the median over the pairs of NEW's throughput divided by OLD's, with the range; on a shared
+machine the runs of one engine spread widely, so only the ratios of neighbouring runs compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from statistics import median
+
+WARM_UP_GAMES = 200
+PLAYERS = (2, 4)
+
+
+def playouts(players: int, games: int, first_seed: int) -> int:
+    """Play ``games`` random games to the end through the public API; return their plies."""
+    from splendor_nb import new_game
+
+    plies = 0
+    for seed in range(first_seed, first_seed + games):
+        rng = random.Random(seed)
+        state = new_game(players, seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_moves()))
+            plies += 1
+    return plies
+
+
+def child(games: int, first_seed: int) -> None:
+    """One run, in the process of an engine's worktree: print plies per second as JSON, and
+    where the engine was imported from."""
+    import splendor_nb
+
+    figures: dict[str, object] = {"engine": splendor_nb.__file__}
+    for players in PLAYERS:
+        playouts(players, WARM_UP_GAMES, 1_000_000)
+        start = time.process_time()
+        plies = playouts(players, games, first_seed)
+        figures[str(players)] = plies / (time.process_time() - start)
+    print(json.dumps(figures))
+
+
+def median_interval(values: list[float], confidence: float = 0.95) -> tuple[float, float]:
+    """A distribution-free interval for the median: the order statistics that hold it with
+    at least ``confidence`` (the count of values below the median is binomial, n and 1/2).
+
+    >>> median_interval([float(i) for i in range(1, 21)])
+    (6.0, 15.0)
+    """
+    ordered = sorted(values)
+    n = len(ordered)
+    below = 0.0  # P(fewer than k values below the median), k rising while it stays small
+    k = 0
+    while k < n // 2:
+        step = math.comb(n, k) / 2 ** n
+        if 2 * (below + step) > 1 - confidence:
+            break
+        below += step
+        k += 1
+    return ordered[max(k - 1, 0)], ordered[min(n - k, n - 1)]
+
+
+def run_once(tree: Path, games: int, first_seed: int, core: int | None) -> dict[int, float]:
+    """One child run in ``tree``'s engine."""
+    # Run as a script, this file's folder comes first on the path, then the worktree's engine.
+    command = [sys.executable, __file__, "--child", str(games), str(first_seed)]
+    if core is not None and shutil.which("taskset"):
+        command = ["taskset", "-c", str(core), *command]
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    out = subprocess.run(command, capture_output=True, text=True, check=True, env=env, cwd=tree)
+    figures = json.loads(out.stdout)
+    if not figures.pop("engine").startswith(str(tree)):
+        raise RuntimeError(f"the run in {tree} did not import its own engine")
+    return {int(k): v for k, v in figures.items()}
+
+
+def compare(old: str, new: str, pairs: int, games: int, core: int | None) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        trees = {}
+        for name, commit in (("old", old), ("new", new)):
+            trees[name] = Path(folder) / name
+            subprocess.run(["git", "worktree", "add", "--detach", str(trees[name]), commit],
+                           check=True, capture_output=True)
+        try:
+            ratios: dict[int, list[float]] = {n: [] for n in PLAYERS}
+            for pair in range(pairs):
+                seed = 1000 * pair  # new games every pair, the same for both engines
+                order = ("old", "new") if pair % 2 == 0 else ("new", "old")
+                runs = {name: run_once(trees[name], games, seed, core) for name in order}
+                for players in PLAYERS:
+                    ratios[players].append(runs["new"][players] / runs["old"][players])
+                print(f"pair {pair + 1}: " + "; ".join(
+                    f"{n} players old {runs['old'][n]:,.0f} new {runs['new'][n]:,.0f} plies/s"
+                    for n in PLAYERS), flush=True)
+            for players in PLAYERS:
+                r = ratios[players]
+                low, high = median_interval(r)
+                print(f"{players} players: new/old median {median(r):.3f}, 95% interval "
+                      f"{low:.3f}-{high:.3f} (range {min(r):.3f}-{max(r):.3f}) over {pairs} "
+                      f"pairs of {games} games")
+        finally:
+            for tree in trees.values():
+                subprocess.run(["git", "worktree", "remove", "--force", str(tree)],
+                               check=False, capture_output=True)
+
+
+def main(argv: list[str]) -> None:
+    if argv[:1] == ["--child"]:
+        child(int(argv[1]), int(argv[2]))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("old")
+    parser.add_argument("new")
+    parser.add_argument("--pairs", type=int, default=20)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--core", type=int, default=1, help="the core to pin runs to (-1: none)")
+    args = parser.parse_args(argv)
+    compare(args.old, args.new, args.pairs, args.games, None if args.core < 0 else args.core)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
