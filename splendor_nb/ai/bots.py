@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from splendor_nb.ai.expert import SIMULATIONS, default_simulations, expert
+from splendor_nb.ai.expert import SIMULATIONS, expert
 from splendor_nb.ai.heuristics import actions, changing, keep_weights, relative, values, wait_turns
 from splendor_nb.ai.search import DEFAULT_BUDGET, EXACT_RETURNS, search
 from splendor_nb.engine import GameState
@@ -40,8 +40,7 @@ from splendor_nb.rules import RESERVE_LIMIT
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The levels, weakest first: every menu of bots lists these."""
 DEFAULT_BUDGETS: dict[str, int] = {"hard": DEFAULT_BUDGET, "expert": SIMULATIONS}
-"""Each searching level's budget per move: positions rated (hard), simulations (expert, with 2
-players; fewer with more players, :func:`~splendor_nb.ai.expert.default_simulations`)."""
+"""Each searching level's budget per move: positions rated (hard), simulations (expert)."""
 EASY_BUY = 0.8
 """How often the easy bot buys when it can."""
 EASY_RESERVE = 0.06
@@ -55,7 +54,7 @@ class Bot:
     >>> Bot("hard", seed=2)
     Bot('hard', seed=2)
     >>> Bot("expert", seed=2).budget
-    300
+    100
     """
 
     def __init__(self, level: str, seed: int | None = None, budget: int | None = None) -> None:
@@ -64,7 +63,6 @@ class Bot:
         self.level = level
         self.seed = random.randrange(1 << 63) if seed is None else seed
         self.budget = DEFAULT_BUDGETS.get(level, DEFAULT_BUDGET) if budget is None else budget
-        self._default_budget = budget is None
 
     def __repr__(self) -> str:
         return f"Bot({self.level!r}, seed={self.seed})"
@@ -87,8 +85,7 @@ class Bot:
         if self.level == "medium":
             return _medium(view, moves, rng)
         if self.level == "expert":
-            return expert(view, rng, default_simulations(len(view.players))
-                          if self._default_budget else self.budget)
+            return expert(view, rng, self.budget)
         return search(view, rng, self.budget)
 
 
