@@ -73,23 +73,22 @@ def test_the_budget_is_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
     assert expert(view, random.Random(1), 40) == quick
 
 
-def test_a_new_position_backs_up_its_movers_best_move() -> None:
-    """Each simulation rates the position it reaches one move ahead: the first simulation
-    backs up the chances after the root's best-rated move, the second those after the best
-    reply in the position it visits (every player picks for themselves)."""
+def test_a_new_position_looks_two_moves_ahead() -> None:
+    """A simulation that reaches a new position backs up the chances after its mover's
+    best-rated move and the next player's best-rated reply to it (every player picks for
+    themselves); the reply's position is expanded, no other."""
     state = new_game(players=2, seed=3).apply(Move.parse("+wbg")).apply(Move.parse("+rkg"))
     view = state.player_view(state.current_player)
     me = view.current_player
     first = grow(view, random.Random(1), 1, view.legal_moves())
     children = first.children or {}
     best = max(children.values(), key=lambda child: child.chances[me])
-    assert first.total == list(best.chances)
-    second = grow(view, random.Random(1), 2, view.legal_moves())
-    visited = [child for child in (second.children or {}).values() if child.visits]
-    assert len(visited) == 1
-    replies = visited[0].children or {}
+    replies = best.children or {}
+    assert replies, "the best move's position is expanded"
     reply = max(replies.values(), key=lambda child: child.chances[1 - me])
-    assert visited[0].total == list(reply.chances)
+    assert first.total == list(reply.chances)
+    assert all(child.children is None for child in children.values() if child is not best)
+    assert all(child.children is None for child in replies.values())
 
 
 def test_hidden_cards_do_not_change_the_move() -> None:

@@ -9,10 +9,11 @@ the best ``chance + EXPLORATION * prior * sqrt(visits) / (1 + its visits)`` for 
 moves there (PUCT; every player plays for themselves, so it works for 2 to 4 players). At the
 first position it reaches that the tree has not expanded, it rates every move there by the
 value model (:mod:`splendor_nb.ai.model`) in one batch: those ratings are the moves' priors
-and first estimates, and the rating after the move its mover rates best is the simulation's
-result (a one-move look ahead of every new position: rated alone, a position hides the card its
-mover is about to buy), added to every position on the way down. The move played is the
-root's most visited one.
+and first estimates. The simulation's result looks two moves ahead of the new position: the
+move its mover rates best, then the reply the next player rates best there (their moves rated
+in one batch too, which expands that position); rated alone, a position hides the card its
+mover is about to buy and the answer it leaves the next player. The result is added to every
+position on the way down. The move played is the root's most visited one.
 
 Below the root only one variant of each action is followed (the tokens least needed returned,
 :func:`~splendor_nb.ai.heuristics.actions`); at the root, every way of returning tokens is
@@ -115,8 +116,9 @@ def _simulate(root: _Node, deal: GameState, root_moves: Sequence[Move]) -> None:
         new = node.children is None
         children = _expand(node, state, moves)
         mover = state.current_player
-        if new:  # a one-move look ahead: the chances after the move its mover rates best
-            result = max((children[move].chances for move in moves), key=lambda row: row[mover])
+        if new:  # look two moves ahead: the mover's best-rated move, then the best reply
+            best = max(moves, key=lambda move: children[move].chances[mover])
+            result = _best_reply(children[best], state.apply(best))
             break
         move = _select(node, moves, mover)
         node = children[move]
@@ -127,6 +129,17 @@ def _simulate(root: _Node, deal: GameState, root_moves: Sequence[Move]) -> None:
         visited.visits += 1
         for i, chance in enumerate(result):
             visited.total[i] += chance
+
+
+def _best_reply(node: _Node, state: GameState) -> tuple[float, ...]:
+    """The chances after the move the player to move in ``state`` rates best, ``node`` being
+    that position in the tree (expanded by rating those moves); a finished game's own."""
+    if state.over:
+        return node.chances
+    replies = _moves(node, state)
+    children = _expand(node, state, replies)
+    mover = state.current_player
+    return max((children[move].chances for move in replies), key=lambda row: row[mover])
 
 
 def rate(states: Sequence[GameState]) -> list[list[float]]:
