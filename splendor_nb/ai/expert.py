@@ -44,8 +44,7 @@ at 100 as at 300 (92 of 140 games won, against 124 of 200) in a third of the tim
 gives the matches and the time per move."""
 REVIEW_SIMULATIONS = 100
 """Simulations per position when a review asks the expert for its move: as many as a move in
-play, so that a review takes about as long as it did with the hard bot's move
-(docs/performance.md)."""
+play (docs/ai.md gives a review's time)."""
 EXPLORATION = 1.0
 """PUCT's weight of the prior against the chances found (chances run from 0 to 1)."""
 PRIOR_TEMPERATURE = 0.05
