@@ -11,7 +11,7 @@ level <= 1 s per move.
 
 ``--ladder N`` plays a round robin of N games per pair between all the levels and prints each
 level's Bradley-Terry rating on the Elo scale with its 95% interval
-(:mod:`splendor_nb.ai.ladder`). ``--timing N`` plays N games at 2 and at 4 players with every
+(:mod:`splendor_nb.ai.ladder`). ``--timing N`` plays N games at 2, 3 and 4 players with every
 seat of one level and prints each level's median and 95th-percentile CPU seconds per move
 (``--levels`` names the levels timed and rated; all by default).
 
@@ -66,7 +66,7 @@ def run(games: int = 40, seed: int = 1, workers: int | None = None,
         started = time.perf_counter()
         print(ladder(levels, ladder_games, seed, workers=workers))
         print(f"  {time.perf_counter() - started:.0f} s wall clock")
-    for players in (2, 4) if timing_games else ():
+    for players in (2, 3, 4) if timing_games else ():
         for level in levels:
             median, p95, moves = timing(level, players, timing_games, seed, workers)
             print(f"{level:>7} at {players} players: median {median:.3f} s, 95th percentile "
@@ -83,7 +83,8 @@ def main() -> None:
     parser.add_argument("--ladder", type=int, default=0, metavar="N",
                         help="also a round robin of N games per pair, rated")
     parser.add_argument("--timing", type=int, default=0, metavar="N",
-                        help="also each level's seconds per move over N games at 2 and 4 players")
+                        help="also each level's seconds per move over N games at 2, 3 and 4 "
+                             "players")
     parser.add_argument("--levels", default=",".join(LEVELS),
                         help="the levels of --ladder and --timing, weakest first")
     args = parser.parse_args()

@@ -73,6 +73,26 @@ def test_the_budget_is_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
     assert expert(view, random.Random(1), 40) == quick
 
 
+def test_the_default_budget_follows_the_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a budget the expert runs SIMULATIONS for the game's number of players (fewer
+    with more players, each simulation costing more); a budget given is kept at every count."""
+    asked: list[int] = []
+    real = expert_module.grow
+
+    def counting(view: GameState, rng: random.Random, simulations: int,
+                 root_moves: list[Move]) -> object:
+        asked.append(simulations)
+        return real(view, rng, 2, root_moves)
+
+    monkeypatch.setattr(expert_module, "grow", counting)
+    for players in (2, 3, 4):
+        Bot("expert", seed=1).choose(new_game(players=players, seed=3))
+        Bot("expert", seed=1, budget=7).choose(new_game(players=players, seed=3))
+    defaults = expert_module.SIMULATIONS
+    assert asked == [defaults[2], 7, defaults[3], 7, defaults[4], 7]
+    assert defaults[2] > defaults[3] > defaults[4]
+
+
 def test_a_new_position_looks_two_moves_ahead() -> None:
     """A simulation that reaches a new position backs up the chances after its mover's
     best-rated move and the next player's best-rated reply to it (every player picks for
@@ -112,7 +132,7 @@ def test_the_search_is_given_the_view_only(monkeypatch: pytest.MonkeyPatch) -> N
     me = state.current_player
     seen: list[GameState] = []
 
-    def spy(view: GameState, rng: random.Random, simulations: int) -> Move:
+    def spy(view: GameState, rng: random.Random, simulations: int | None) -> Move:
         seen.append(view)
         return expert(view, rng, simulations)
 

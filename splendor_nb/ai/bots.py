@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from splendor_nb.ai.expert import SIMULATIONS, expert
+from splendor_nb.ai.expert import expert
 from splendor_nb.ai.heuristics import actions, changing, keep_weights, relative, values, wait_turns
 from splendor_nb.ai.search import DEFAULT_BUDGET, EXACT_RETURNS, search
 from splendor_nb.engine import GameState
@@ -39,8 +39,10 @@ from splendor_nb.rules import RESERVE_LIMIT
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The levels, weakest first: every menu of bots lists these."""
-DEFAULT_BUDGETS: dict[str, int] = {"hard": DEFAULT_BUDGET, "expert": SIMULATIONS}
-"""Each searching level's budget per move: positions rated (hard), simulations (expert)."""
+DEFAULT_BUDGETS: dict[str, int] = {"hard": DEFAULT_BUDGET}
+"""Each searching level's budget per move when it does not depend on the game: positions rated
+(hard). The expert's simulations depend on the number of players
+(:data:`splendor_nb.ai.expert.SIMULATIONS`)."""
 EASY_BUY = 0.8
 """How often the easy bot buys when it can."""
 EASY_RESERVE = 0.06
@@ -49,12 +51,13 @@ EASY_RESERVE = 0.06
 
 class Bot:
     """An AI player. ``budget`` is the work per move of the searching levels: positions
-    rated (hard), simulations (expert); the other levels ignore it.
+    rated (hard), simulations (expert); the other levels ignore it. ``None`` is the level's
+    default (the expert's depends on the number of players).
 
     >>> Bot("hard", seed=2)
     Bot('hard', seed=2)
-    >>> Bot("expert", seed=2).budget
-    100
+    >>> Bot("hard", seed=2).budget, Bot("expert", seed=2).budget
+    (2500, None)
     """
 
     def __init__(self, level: str, seed: int | None = None, budget: int | None = None) -> None:
@@ -62,7 +65,7 @@ class Bot:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
         self.level = level
         self.seed = random.randrange(1 << 63) if seed is None else seed
-        self.budget = DEFAULT_BUDGETS.get(level, DEFAULT_BUDGET) if budget is None else budget
+        self.budget = DEFAULT_BUDGETS.get(level) if budget is None else budget
 
     def __repr__(self) -> str:
         return f"Bot({self.level!r}, seed={self.seed})"
@@ -86,7 +89,7 @@ class Bot:
             return _medium(view, moves, rng)
         if self.level == "expert":
             return expert(view, rng, self.budget)
-        return search(view, rng, self.budget)
+        return search(view, rng, DEFAULT_BUDGET if self.budget is None else self.budget)
 
 
 def _medium(view: GameState, moves: Sequence[Move], rng: random.Random) -> Move:

@@ -38,10 +38,11 @@ from splendor_nb.ai.search import EXACT_RETURNS
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
 
-SIMULATIONS = 100
-"""Simulations per move by default, at every player count. Against hard the expert did as well
-at 100 as at 300 (92 of 140 games won, against 124 of 200) in a third of the time; docs/ai.md
-gives the matches and the time per move."""
+SIMULATIONS: dict[int, int] = {2: 100, 3: 80, 4: 60}
+"""Simulations per move by default, by player count. A simulation costs more with more
+players (every player's part of a position is rated), so fewer keep a move under a second at
+the 95th percentile (docs/ai.md gives the time per move and the matches: with two players the
+expert did as well at 100 as at 300)."""
 REVIEW_SIMULATIONS = 100
 """Simulations per position when a review asks the expert for its move: as many as a move in
 play (docs/ai.md gives a review's time)."""
@@ -73,16 +74,18 @@ class _Node:
         return self.total[player] / self.visits if self.visits else self.chances[player]
 
 
-def expert(view: GameState, rng: random.Random, simulations: int = SIMULATIONS) -> Move:
+def expert(view: GameState, rng: random.Random, simulations: int | None = None) -> Move:
     """The move the search prefers for the player to move in ``view`` (their view: the search
-    deals what they cannot see itself), after ``simulations`` simulations."""
+    deals what they cannot see itself), after ``simulations`` simulations (by default
+    :data:`SIMULATIONS` for the number of players)."""
     root_moves = changing(view.legal_moves())
     if len(root_moves) == 1:
         return root_moves[0]
     if len(root_moves) > EXACT_RETURNS:
         root_moves = actions(view, root_moves)
     me = view.current_player
-    children = grow(view, rng, simulations, root_moves).children or {}
+    budget = SIMULATIONS[len(view.players)] if simulations is None else simulations
+    children = grow(view, rng, budget, root_moves).children or {}
     return max(root_moves, key=lambda m: (children[m].visits, children[m].worth(me))
                if m in children else (-1, 0.0))
 
