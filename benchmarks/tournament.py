@@ -30,6 +30,7 @@ from benchmarks.common import reference_line
 from splendor_nb.ai import LEVELS
 from splendor_nb.ai.ladder import ladder
 from splendor_nb.ai.simulate import plan_game, play_game, stream, tournament
+from splendor_nb.rules import PLAYER_COUNTS
 
 TARGETS = {("expert", "hard"): 0.80, ("hard", "medium"): 0.70, ("medium", "easy"): 0.85}
 
@@ -66,7 +67,7 @@ def run(games: int = 40, seed: int = 1, workers: int | None = None,
         started = time.perf_counter()
         print(ladder(levels, ladder_games, seed, workers=workers))
         print(f"  {time.perf_counter() - started:.0f} s wall clock")
-    for players in (2, 3, 4) if timing_games else ():
+    for players in PLAYER_COUNTS if timing_games else ():
         for level in levels:
             median, p95, moves = timing(level, players, timing_games, seed, workers)
             print(f"{level:>7} at {players} players: median {median:.3f} s, 95th percentile "

@@ -33,6 +33,7 @@ from splendor_nb.i18n import (
 )
 from splendor_nb.i18n.arguments import argparse_speaking
 from splendor_nb.replay import Replay, ReplayError
+from splendor_nb.rules import PLAYER_COUNTS
 
 COMMENT_WIDTH = 88
 """Comments and notes are wrapped to this many columns by ``show``."""
@@ -257,7 +258,7 @@ def _add_simulate(subparsers: Subparsers) -> None:
                             "them; the same command run again after a stop writes only the shards "
                             "still missing."))
     command.add_argument("--games", type=int, default=10, metavar="N")
-    command.add_argument("--players", type=int, default=2, metavar="P", choices=(2, 3, 4))
+    command.add_argument("--players", type=int, default=2, metavar="P", choices=PLAYER_COUNTS)
     command.add_argument("--levels", default="medium", metavar="L1,L2,...",
                          help=gettext("levels dealt to the seats in turn, e.g. easy,medium (seats "
                                       "rotate every game)"))

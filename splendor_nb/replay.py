@@ -54,6 +54,7 @@ import fastjsonschema
 from splendor_nb.cards import CARD_BY_ID, NOBLE_BY_ID, Card, Noble
 from splendor_nb.engine import GameState, setup
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
+from splendor_nb.rules import PLAYER_COUNTS
 
 FORMAT = "splendor-nb-replay"
 VERSION = 2
@@ -1405,7 +1406,7 @@ def _headers(players: int, seed: int | None, given: dict[str, Any] | None) -> di
 
 def _start_state(players: int, nobles: Sequence[str], market: Sequence[Sequence[str]],
                  seed: int | None) -> GameState:
-    if players not in (2, 3, 4):
+    if players not in PLAYER_COUNTS:
         raise ReplayError(f"R-SETUP-PLAYERS: Splendor is for 2 to 4 players, not {players}",
                           rule="R-SETUP-PLAYERS")
     if len(nobles) != players + 1 or len(set(nobles)) != len(nobles):
