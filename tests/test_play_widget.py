@@ -7,6 +7,7 @@ loop), except in the test that runs them on a loop as a kernel does.
 from __future__ import annotations
 
 import asyncio
+import html
 import threading
 from pathlib import Path
 from typing import Any
@@ -282,8 +283,8 @@ def test_take_back_hint_and_resign(tmp_path: Path) -> None:
     assert shown(play.take_back) and play.take_back.disabled  # nothing to take back yet
     press(play.hint)
     assert session.suggestion is not None
-    assert f"Hint: {session.suggestion.move}. {session.suggestion.reason}" in \
-        play.hint_text.value
+    said = html.escape(f"Hint: {session.suggestion.move}. {session.suggestion.reason}")
+    assert said in play.hint_text.value
     assert 'class="hint"' in play.board.svg  # the hinted move marked on the board
     person_turn(play)
     assert session.state.turn == 2 and play.hint_text.value == ""
