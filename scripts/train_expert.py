@@ -12,6 +12,12 @@ of the predicted win chances. The last tenth of the games is held out: the scrip
 held-out loss and the Brier score of the 2-player chances, beside those of a coin flip and of
 the hard bot's ``evaluate``. Same seed, same data, same weights (numpy's float sums aside).
 ``--cache`` keeps the played positions, so a second run only trains.
+
+``--searched`` adds the positions of the expert's own games (an archive of replays, such as
+``scripts/expert_games.tar.xz``), with the win chances the expert's search finds there as
+their targets: every ``SEARCHED_EVERY``-th position, searched from its mover's view with
+``SEARCHED_SIMULATIONS`` simulations, by the weights of ``--search-weights`` (by default
+those the package has). Each replay's seeds come from its name in the archive.
 """
 
 from __future__ import annotations
@@ -19,18 +25,24 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import tarfile
 import time
+import zlib
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
-from splendor_nb.ai import evaluate
+from splendor_nb.ai import evaluate, model
 from splendor_nb.ai.bots import Bot
+from splendor_nb.ai.expert import grow
 from splendor_nb.ai.features import FEATURES, features
+from splendor_nb.ai.heuristics import actions, changing
 from splendor_nb.ai.model import Array, Weights, softmax
+from splendor_nb.ai.search import EXACT_RETURNS
 from splendor_nb.ai.simulate import Game, derive_seed, plan_game, stream
 from splendor_nb.engine import GameState, new_game
+from splendor_nb.replay import Replay
 
 MIX: tuple[tuple[tuple[str, ...], int | None, int], ...] = (
     (("medium", "medium"), None, 800),
@@ -48,6 +60,11 @@ L2 = 1e-3
 HELD_OUT = 10
 """Every this-many-th game is held out of the fit and scores it."""
 MAX_TURNS = 400
+SEARCHED_EVERY = 4
+"""Every this-many-th position of an expert game is searched for its target."""
+SEARCHED_SIMULATIONS = 60
+SEARCHED_WEIGHT = 3.0
+"""How much a searched position counts in the fit against a position of ``MIX``."""
 
 
 def play(game: Game) -> tuple[list[GameState], tuple[int, ...]]:
@@ -98,6 +115,46 @@ def collect(seed: int, workers: int) -> dict[str, Array]:
     return {name: np.concatenate(chunks) for name, chunks in sorted(parts.items())}
 
 
+def searched(replay: tuple[str, str]) -> tuple[str, Array, Array]:
+    """One 2-player replay's searched positions: (its name, their rows, the chances the search
+    found). The name's CRC32 picks the first position and seeds each search."""
+    name, text = replay
+    seed = zlib.crc32(name.encode())
+    states = Replay.loads(text).states()
+    rows, chances = [], []
+    for turn in range(seed % SEARCHED_EVERY, len(states) - 1, SEARCHED_EVERY):
+        state = states[turn]
+        view = state.player_view(state.current_player)
+        moves = changing(view.legal_moves())
+        if len(moves) > EXACT_RETURNS:
+            moves = actions(view, moves)
+        if len(moves) < 2:
+            continue
+        root = grow(view, random.Random(seed + turn), SEARCHED_SIMULATIONS, moves)
+        chances.append([total / root.visits for total in root.total])
+        rows.append(features(state))
+    return name, np.array(rows).reshape(-1, 2, FEATURES), np.array(chances).reshape(-1, 2)
+
+
+def search(archive: Path, workers: int) -> dict[str, Array]:
+    """The searched positions of every replay in ``archive``, train and held-out apart (a
+    tenth of the replays, by their names' CRC32)."""
+    with tarfile.open(archive) as tar:
+        replays = [(member.name, tar.extractfile(member).read().decode())  # type: ignore[union-attr]
+                   for member in sorted(tar.getmembers(), key=lambda m: m.name)
+                   if member.isfile()]
+    parts: dict[str, list[Array]] = {}
+    started = time.perf_counter()
+    for done, (name, x, y) in enumerate(stream(searched, replays, workers=workers), 1):
+        split = "test" if zlib.crc32(name.encode()) % HELD_OUT == 0 else "train"
+        parts.setdefault(f"{split}_xs", []).append(x)
+        parts.setdefault(f"{split}_ys", []).append(y)
+        if done % 100 == 0:
+            print(f"  {done}/{len(replays)} replays searched, "
+                  f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
+    return {name: np.concatenate(chunks) for name, chunks in sorted(parts.items())}
+
+
 def forward(w: Weights, x: Array) -> tuple[Array, Array]:
     hidden = np.tanh(x @ w.hidden + w.hidden_bias)
     return hidden, softmax(hidden @ w.out + x @ w.linear)
@@ -122,14 +179,16 @@ def fit(data: dict[str, Array], seed: int) -> Weights:
                 rng.normal(0, 0.3, HIDDEN), np.zeros(FEATURES))
     moments = [np.zeros_like(a) for a in w]
     squares = [np.zeros_like(a) for a in w]
-    groups = [(data[f"train_x{n}"], data[f"train_y{n}"]) for n in (2, 3, 4)
+    groups = [(data[f"train_x{n}"], data[f"train_y{n}"], 1.0) for n in (2, 3, 4)
               if f"train_x{n}" in data]
-    total = sum(len(x) for x, _ in groups)
+    if "train_xs" in data:
+        groups.append((data["train_xs"], data["train_ys"], SEARCHED_WEIGHT))
+    total = sum(len(x) * weight for x, _, weight in groups)
     for step in range(1, STEPS + 1):
         grads = [L2 * a for a in w]
-        for x, y in groups:
+        for x, y, weight in groups:
             hidden, p = forward(w, x)
-            ds = (p - y) / total
+            ds = weight * (p - y) / total
             dz = ds[..., None] * w.out * (1 - hidden ** 2)
             grads[0] += np.einsum("npf,nph->fh", x, dz)
             grads[1] += dz.sum(axis=(0, 1))
@@ -174,6 +233,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("splendor_nb/data/expert_value.npz"))
     parser.add_argument("--no-evaluate", dest="compare", action="store_false",
                         help="skip the Brier score of evaluate (a few minutes)")
+    parser.add_argument("--searched", type=Path,
+                        help="an archive of the expert's 2-player replays to search for targets")
+    parser.add_argument("--search-weights", type=Path,
+                        help="the weights the search uses (by default the package's)")
     args = parser.parse_args()
     started = time.perf_counter()
     if args.cache is not None and args.cache.exists():
@@ -181,9 +244,20 @@ def main() -> None:
             data = {name: stored[name] for name in stored.files}
     else:
         data = collect(args.seed, args.workers)
-        if args.cache is not None:
-            np.savez_compressed(args.cache, **data)  # type: ignore[arg-type]
     played = time.perf_counter() - started
+    if args.searched is not None and "train_xs" not in data:
+        if args.search_weights is not None:
+            with np.load(args.search_weights) as stored:
+                weights = Weights(*(np.asarray(stored[name], dtype=np.float64)
+                                    for name in Weights._fields))
+            # the search reads the model through load_weights; the workers, forked after, too
+            model.load_weights = lambda: weights  # type: ignore[assignment]
+        started = time.perf_counter()
+        data |= search(args.searched, args.workers)
+        print(f"searched positions: {len(data['train_xs'])} for the fit, "
+              f"{len(data['test_xs'])} held out ({time.perf_counter() - started:.0f} s)")
+    if args.cache is not None:
+        np.savez_compressed(args.cache, **data)  # type: ignore[arg-type]
     sizes = {name: len(a) for name, a in data.items() if "_x" in name}
     print(f"positions: {sizes} ({played:.0f} s to play)")
     started = time.perf_counter()
@@ -194,6 +268,10 @@ def main() -> None:
     won = data["test_y2"][:, 0]
     print(f"held-out 2-player Brier: model {np.mean((p[:, 0] - won) ** 2):.4f}, "
           f"coin flip {np.mean((0.5 - won) ** 2):.4f}")
+    if "test_xs" in data:
+        _, p = forward(w, data["test_xs"])
+        print(f"held-out searched positions, cross-entropy against the search's chances: "
+              f"{float(-(data['test_ys'] * np.log(p + 1e-12)).sum(-1).mean()):.4f}")
     if args.compare:
         print(f"held-out 2-player Brier of evaluate: {brier_of_evaluate(args.seed):.4f}")
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ second review reuses every position still current; a review is a function of the
 >>> _ = replay.play("+wbg"); _ = replay.play("+rr")
 >>> result = review(replay, budget=60, workers=1)
 >>> [(m.turn, str(m.move), str(m.best), round(m.loss, 3), m.label) for m in result.moves]
-[(1, '+wbg', '+wbk', 0.004, None), (2, '+rr', '+wbr', 0.144, 'mistake')]
+[(1, '+wbg', '+wbr', 0.0, None), (2, '+rr', '+wbr', 0.144, 'mistake')]
 >>> len(replay.analysis.positions), pending(replay, budget=60)
 (3, 0)
 """
