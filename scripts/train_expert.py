@@ -35,11 +35,9 @@ import numpy as np
 
 from splendor_nb.ai import evaluate, model
 from splendor_nb.ai.bots import Bot
-from splendor_nb.ai.expert import grow
+from splendor_nb.ai.expert import grow, root_moves
 from splendor_nb.ai.features import FEATURES, features
-from splendor_nb.ai.heuristics import actions, changing
 from splendor_nb.ai.model import Array, Weights, softmax
-from splendor_nb.ai.search import EXACT_RETURNS
 from splendor_nb.ai.simulate import Game, derive_seed, plan_game, stream
 from splendor_nb.engine import GameState, new_game
 from splendor_nb.replay import Replay
@@ -125,9 +123,7 @@ def searched(replay: tuple[str, str]) -> tuple[str, Array, Array]:
     for turn in range(seed % SEARCHED_EVERY, len(states) - 1, SEARCHED_EVERY):
         state = states[turn]
         view = state.player_view(state.current_player)
-        moves = changing(view.legal_moves())
-        if len(moves) > EXACT_RETURNS:
-            moves = actions(view, moves)
+        moves = root_moves(view)
         if len(moves) < 2:
             continue
         root = grow(view, random.Random(seed + turn), SEARCHED_SIMULATIONS, moves)

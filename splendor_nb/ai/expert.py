@@ -82,16 +82,26 @@ def expert(view: GameState, rng: random.Random, simulations: int | None = None) 
     """The move the search prefers for the player to move in ``view`` (their view: the search
     deals what they cannot see itself), after ``simulations`` simulations (by default
     :data:`SIMULATIONS` for the number of players)."""
-    root_moves = changing(view.legal_moves())
-    if len(root_moves) == 1:
-        return root_moves[0]
-    if len(root_moves) > EXACT_RETURNS:
-        root_moves = actions(view, root_moves)
+    moves = root_moves(view)
+    if len(moves) == 1:
+        return moves[0]
     me = view.current_player
     budget = SIMULATIONS[len(view.players)] if simulations is None else simulations
-    children = grow(view, rng, budget, root_moves).children or {}
-    return max(root_moves, key=lambda m: (children[m].visits, children[m].worth(me))
+    children = grow(view, rng, budget, moves).children or {}
+    return max(moves, key=lambda m: (children[m].visits, children[m].worth(me))
                if m in children else (-1, 0.0))
+
+
+def root_moves(view: GameState) -> list[Move]:
+    """The moves the search weighs at the root: no net-zero take while another move exists,
+    and one variant of each action when the ways of returning tokens are too many to rate.
+
+    >>> from splendor_nb import new_game
+    >>> len(root_moves(new_game(seed=1))) > 1
+    True
+    """
+    moves = changing(view.legal_moves())
+    return actions(view, moves) if len(moves) > EXACT_RETURNS else moves
 
 
 def grow(view: GameState, rng: random.Random, simulations: int,
