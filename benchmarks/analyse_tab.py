@@ -24,7 +24,7 @@ ROUNDS = 5
 _COLD = """
 import json, time
 wall, cpu = time.perf_counter(), time.process_time()
-from splendor_nb.ui.analyse import AnalyseTab
+from splendor_nb.ui.analyse_tab import AnalyseTab
 AnalyseTab(language="en", background=False)
 print(json.dumps([time.process_time() - cpu, time.perf_counter() - wall]))
 """
@@ -33,7 +33,7 @@ print(json.dumps([time.process_time() - cpu, time.perf_counter() - wall]))
 def run(rounds: int = ROUNDS) -> None:
     """Time the tab's opening, cold and warm, the aggregates and a filter, ``rounds`` times."""
     from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, aggregate, open_corpus
-    from splendor_nb.ui.analyse import AnalyseTab
+    from splendor_nb.ui.analyse_tab import AnalyseTab
 
     shipped = SHIPPED_CORPORA_DIR / "easy-v-medium-2p"
 

@@ -9,9 +9,9 @@
   busy for a moment after it opens). Target: under 100 ms.
 - **confirm to the hard bot's reply**: from the click on Confirm (three piles picked) to the
   board showing the hard bot's move, which includes the pause of
-  :data:`~splendor_nb.ui.play.bots.PAUSE` seconds the widget leaves before a bot moves (so that
-  the person sees their own move first) and the search. Take back, then again, from the same
-  position. Median over several rounds. Target: under 1.5 s.
+  :data:`~splendor_nb.ui.play_tab.bot_runner.PAUSE` seconds the widget leaves before a bot
+  moves (so that the person sees their own move first) and the search. Take back, then again,
+  from the same position. Median over several rounds. Target: under 1.5 s.
 
 Figures are printed, never asserted, beside a fixed pure-Python workload measured in the same
 run. Games go to a temporary folder ($SPLENDOR_GAMES), never the repository.
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from benchmarks.common import reference_line
 from splendor_nb.app import GAMES_ENV
-from splendor_nb.ui.play.bots import PAUSE
+from splendor_nb.ui.play_tab.bot_runner import PAUSE
 from support.voila_server import (
     APP_NOTEBOOK,
     CHROMIUM_ARGS,

@@ -54,7 +54,7 @@ import json, sys, time
 import splendor_nb.app  # what an app kernel has imported when its page asks for the charts
 from splendor_nb.replay import Replay
 from splendor_nb.ui import shipped_replays
-from splendor_nb.ui.charts_view import ReplayCharts
+from splendor_nb.ui.replay_charts import ReplayCharts
 from splendor_nb.ui.controller import ReplayController
 charts = ReplayCharts(ReplayController(Replay.load(shipped_replays()["teacher-2p"])))
 if sys.argv[1] == "prepared":

@@ -1,4 +1,4 @@
-"""Benchmark: reviewing a game (:func:`splendor_nb.analysis.review`), and what its labels say.
+"""Benchmark: reviewing a game (:func:`splendor_nb.analysis.game_review`), and what its labels say.
 
     .venv/bin/python -m benchmarks.review [--rounds 3] [--budget 100] [--label-games 0]
         [--workers N]
@@ -7,7 +7,7 @@ For the shipped 60-turn 2-player game and the 120-turn 4-player game it prints, 
 ``--rounds``: the review's time in this process (``workers=1``; wall and CPU) and on a pool of
 ``--workers`` processes (all cores by default; wall, and CPU with the workers'), per position
 too; the time to reopen the reviewed file (loading it and
-:func:`~splendor_nb.analysis.review.stored_review`); and the labels and accuracies found.
+:func:`~splendor_nb.analysis.game_review.stored_review`); and the labels and accuracies found.
 Every review judges from scratch.
 
 ``--label-games N`` also plays N two-player games of each pairing below, reviews them, and prints
@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from benchmarks.common import reference_line
 from splendor_nb.ai.expert import REVIEW_SIMULATIONS
 from splendor_nb.ai.simulate import simulate
-from splendor_nb.analysis.review import LABELS, Review, review, stored_review
+from splendor_nb.analysis.game_review import LABELS, Review, review, stored_review
 from splendor_nb.replay import Replay
 from splendor_nb.ui.replays import REPLAYS_DIR
 

@@ -3,8 +3,8 @@
     .venv/bin/python -m benchmarks.review_ui [--rounds 1] [--budget 2500] [--games NAME ...]
 
 For each shipped replay (or those named), a viewer is built, its review panel started as the
-button does (:meth:`~splendor_nb.ui.review.ReviewPanel.run`, a thread judging the game a part at
-a time on a process pool), and it prints the time from the click to the first verdicts shown
+button does (:meth:`~splendor_nb.ui.review_panel.ReviewPanel.run`, a thread judging the game a
+part at a time on a process pool), and it prints the time from the click to the first verdicts shown
 (the first part's review handed to the controller: the move list, the board and the panel
 redraw from it) and to the whole review, wall clock, medians of ``--rounds``. Each round
 reviews from scratch. The browser adds a kernel round trip to each (a few tens of ms on an idle

@@ -2,8 +2,8 @@
 ``splendor-app``) with five tabs: Replay, the replay viewer with a replay picker; Play, a game
 against the bots or other people (:class:`~splendor_nb.ui.PlayWidget`, its games saved in the
 folder ``$SPLENDOR_GAMES``, default ``games/`` beside the notebook); Learn, the lessons and the
-puzzles (:class:`~splendor_nb.ui.learn.LearnTab`); Analyse, corpora of bot games
-(:class:`~splendor_nb.ui.analyse.AnalyseTab`); and Rules, the rulebook (docs/rules.md) by
+puzzles (:class:`~splendor_nb.ui.learn_tab.LearnTab`); Analyse, corpora of bot games
+(:class:`~splendor_nb.ui.analyse_tab.AnalyseTab`); and Rules, the rulebook (docs/rules.md) by
 rule id. The Replay tab's *Play from here* and the Play tab's *Review this
 game* go from one to the other; a refusal's rule id opens the Rules tab.
 
@@ -44,10 +44,10 @@ from splendor_nb.play.store import DEFAULT_FOLDER
 from splendor_nb.replay import Replay
 from splendor_nb.rulebook import RULE_IDS
 from splendor_nb.ui import REPLAYS_DIR, PlayWidget, ReplayController, ReplayViewer, shipped_replays
-from splendor_nb.ui.analyse import AnalyseTab, corpora_folder, corpus_link
+from splendor_nb.ui.analyse_tab import AnalyseTab, corpora_folder, corpus_link
 from splendor_nb.ui.language_picker import LanguageSwitch, parse_language_link
-from splendor_nb.ui.learn import LearnTab
-from splendor_nb.ui.play.from_here import default_seats
+from splendor_nb.ui.learn_tab import LearnTab
+from splendor_nb.ui.play_tab.from_here import default_seats
 from splendor_nb.ui.rules_view import WHOLE_BOOK, RulesView
 from splendor_nb.ui.voila_request import request_query
 

@@ -148,7 +148,7 @@ def _show(args: argparse.Namespace) -> int:
 
 def word_list(items: Sequence[str]) -> str:
     """Names joined as a list in the current language ("Ann and Ben")."""
-    from splendor_nb.play.words import word_list as joined
+    from splendor_nb.play.sentences import word_list as joined
 
     return joined(items)
 
@@ -400,8 +400,8 @@ def _play(args: argparse.Namespace) -> int:
     import secrets
 
     from splendor_nb.play import GameStore, PlaySession, parse_seats
+    from splendor_nb.play.sentences import say, say_n
     from splendor_nb.play.terminal import play_in_terminal
-    from splendor_nb.play.words import say, say_n
 
     store = GameStore(args.games_dir)
     unfinished = store.unfinished()

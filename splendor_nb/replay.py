@@ -9,7 +9,7 @@ the player, the move text and the rule, and carries the valid prefix (``.partial
 The moves form a tree, as in PGN: the main line (``replay.turns``) and, under any move, side
 lines (variations) played instead of it, which may hold variations in turn. A move in the tree
 is named by its :data:`Path`. The engine's judgement of the main line (:class:`Analysis`, made
-by :mod:`splendor_nb.analysis.review`) is kept apart from the comments and glyphs. A replay
+by :mod:`splendor_nb.analysis.game_review`) is kept apart from the comments and glyphs. A replay
 with variations or an analysis is written as version 2; one with neither as version 1, as
 before (docs/replay-format.md).
 
@@ -283,7 +283,7 @@ class Replay:
         self.source_stamp: FileStamp | None = None
         """The file this replay was loaded from or last saved to, as it was then."""
         self.analysis: Analysis | None = None
-        """The engine's judgement of the main line (:mod:`splendor_nb.analysis.review`)."""
+        """The engine's judgement of the main line (:mod:`splendor_nb.analysis.game_review`)."""
 
     # --- building -------------------------------------------------------------------------------
 

@@ -27,11 +27,11 @@ from splendor_nb.analysis.corpus import (
 )
 from splendor_nb.app import ANALYSE_TAB, DEMO_ENV, REPLAY_TAB, build_app
 from splendor_nb.replay import Replay
-from splendor_nb.ui.analyse import CORPORA_ENV, AnalyseTab, GameFilter, corpus_link
-from splendor_nb.ui.analyse import panel as panel_module
-from splendor_nb.ui.analyse.charts_view import ChartsView
-from splendor_nb.ui.analyse.panel import AnalysePanel
-from splendor_nb.ui.analyse.selection import read_games
+from splendor_nb.ui.analyse_tab import CORPORA_ENV, AnalyseTab, GameFilter, corpus_link
+from splendor_nb.ui.analyse_tab import panel as panel_module
+from splendor_nb.ui.analyse_tab.corpus_chart_view import ChartsView
+from splendor_nb.ui.analyse_tab.panel import AnalysePanel
+from splendor_nb.ui.analyse_tab.selection import read_games
 
 SHIPPED = SHIPPED_CORPORA_DIR / "easy-v-medium-2p"
 

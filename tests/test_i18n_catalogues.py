@@ -49,7 +49,7 @@ def fields(text: str) -> set[str]:
 
 def test_the_sources_have_messages_from_every_kind_of_source() -> None:
     messages = source_messages()
-    assert "{name} took {colours}." in messages  # splendor_nb/play/words.py, a table
+    assert "{name} took {colours}." in messages  # splendor_nb/play/sentences.py, a table
     assert ("{count} point", "{count} points") in messages  # a plural of words.py
     assert "Take a card or gems?" in messages  # the turn diagram's LABELS
     assert "The whole rulebook" in messages  # a gettext call (the Rules tab)

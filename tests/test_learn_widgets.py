@@ -22,7 +22,7 @@ from splendor_nb.learn.checkers import Answer
 from splendor_nb.moves import Move
 from splendor_nb.replay import Replay
 from splendor_nb.ui import ReplayController, ReplayViewer
-from splendor_nb.ui.learn import (
+from splendor_nb.ui.learn_tab import (
     ExerciseView,
     LearnTab,
     LessonView,
@@ -32,8 +32,8 @@ from splendor_nb.ui.learn import (
     RulePanel,
     WalkView,
 )
-from splendor_nb.ui.learn.links import markdown_html
-from splendor_nb.ui.learn.style import learn_style
+from splendor_nb.ui.learn_tab.links import markdown_html
+from splendor_nb.ui.learn_tab.style import learn_style
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "splendor_nb" / "ui" / "static"

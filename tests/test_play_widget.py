@@ -22,7 +22,7 @@ from splendor_nb.play import GameStore, PlaySession, Seat
 from splendor_nb.play.store import BRANCH
 from splendor_nb.replay import Replay
 from splendor_nb.ui import PlayWidget, shipped_replays
-from splendor_nb.ui.play.keys import BOARD, COVER
+from splendor_nb.ui.play_tab.keys import BOARD, COVER
 from tests.positions import position
 from tests.test_play_turn import two_nobles_near
 

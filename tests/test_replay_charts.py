@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from splendor_nb.analysis import win_chances
-from splendor_nb.analysis.review import review
+from splendor_nb.analysis.game_review import review
 from splendor_nb.replay import Replay
 from splendor_nb.ui import ReplayController
-from splendor_nb.ui.charts_view import ReplayCharts
 from splendor_nb.ui.plotly_view import PlotlyView, plotly_js
+from splendor_nb.ui.replay_charts import ReplayCharts
 from support.games import random_replay
 
 BUDGET = 40

@@ -13,7 +13,7 @@ import pytest
 
 from splendor_nb.ai import Bot, evaluate
 from splendor_nb.analysis import LABELS, Review, ReviewCancelled, review, stored_review
-from splendor_nb.analysis.review import (
+from splendor_nb.analysis.game_review import (
     BLUNDER,
     INACCURACY,
     MISTAKE,

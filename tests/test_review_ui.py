@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 
 from splendor_nb.ai.expert import REVIEW_SIMULATIONS
-from splendor_nb.analysis.review import INACCURACY, MISTAKE, made_up, stored_review
+from splendor_nb.analysis.game_review import INACCURACY, MISTAKE, made_up, stored_review
 from splendor_nb.engine import new_game
 from splendor_nb.replay import Replay
 from splendor_nb.ui import ReplayController, ReplayViewer
 from splendor_nb.ui.move_list import LABEL_MARKS
 from splendor_nb.ui.replays import shipped_replays
-from splendor_nb.ui.review import BUDGET_ENV, review_budget
+from splendor_nb.ui.review_panel import BUDGET_ENV, review_budget
 from support.games import random_replay
 
 BUDGET = 60
@@ -99,7 +99,7 @@ def test_a_review_that_fails_says_why_in_the_panel(monkeypatch: pytest.MonkeyPat
         raise RuntimeError("no workers")
 
     # the module, not the function that splendor_nb.analysis names "review"
-    monkeypatch.setattr(sys.modules["splendor_nb.analysis.review"], "review_in_steps", broken)
+    monkeypatch.setattr(sys.modules["splendor_nb.analysis.game_review"], "review_in_steps", broken)
     viewer = viewer_of(short_game())
     viewer.review.run(wait=True)
     assert "Could not review the game: no workers" in viewer.review.message.value

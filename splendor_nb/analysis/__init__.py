@@ -1,6 +1,6 @@
 """Replays as tables and charts (DESIGN.md layer 4): one long-form DataFrame row per turn and
 player (:mod:`~splendor_nb.analysis.tables`), each player's chances to win
-(:mod:`~splendor_nb.analysis.chances`), a game's review (:mod:`~splendor_nb.analysis.review`:
+(:mod:`~splendor_nb.analysis.chances`), a game's review (:mod:`~splendor_nb.analysis.game_review`:
 every move judged, the hard bot's move, an accuracy per player), and plotly figures
 (:mod:`~splendor_nb.analysis.charts`).
 
@@ -24,7 +24,7 @@ from splendor_nb.analysis.charts import (
     charts_figure,
     points_chart,
 )
-from splendor_nb.analysis.review import (
+from splendor_nb.analysis.game_review import (
     LABELS,
     MoveReview,
     Review,

@@ -32,7 +32,7 @@ def win_chances(replay: Replay, progress: Callable[[int, int], object] | None = 
     About a second per 40 turns with 2 players. ``progress(done, total)`` is called after each
     position. The same replay always gives the same figures.
 
-    A reviewed replay (:func:`~splendor_nb.analysis.review.review`) already holds each
+    A reviewed replay (:func:`~splendor_nb.analysis.game_review.review`) already holds each
     position's :func:`~splendor_nb.ai.evaluate`, stored with 4 decimals: those positions are
     not rated again (``reuse=False`` rates them all), only the ones its analysis does not cover
     (a review cancelled, a game that went on), and ``progress`` counts those.
@@ -47,7 +47,7 @@ def win_chances(replay: Replay, progress: Callable[[int, int], object] | None = 
     [1.0, 1.0, 1.0]
     >>> bool(df.chance[4] == (df.evaluation[2] + df.evaluation[4]) / 2)
     True
-    >>> from splendor_nb.analysis.review import review
+    >>> from splendor_nb.analysis.game_review import review
     >>> _ = review(replay, budget=60, workers=1)
     >>> counted = []
     >>> again = win_chances(replay, progress=lambda done, total: counted.append(total))
@@ -78,7 +78,7 @@ def _reviewed(replay: Replay) -> tuple[tuple[float, ...], ...]:
     analysis = replay.analysis
     if analysis is None:
         return ()
-    from splendor_nb.analysis.review import engine_id  # the AI's code digest, read once
+    from splendor_nb.analysis.game_review import engine_id  # the AI's code digest, read once
 
     if analysis.engine != engine_id():
         return ()

@@ -2,12 +2,12 @@
 
 Most messages are calls, ``gettext("...")`` or ``translator.ngettext("...", "...", n)``, which
 Babel's own Python extractor finds. Some modules keep their words in tables instead
-(splendor_nb/play/words.py, the turn diagram's ``LABELS``): :func:`extract_tables` is the Babel
+(splendor_nb/play/sentences.py, the turn diagram's ``LABELS``): :func:`extract_tables` is the Babel
 extraction method for those. ``babel.cfg`` names each such module and its tables; a table is a
 string, or a dict whose values are strings or ``(singular, plural)`` pairs.
 
 >>> import io
->>> found = list(extract_tables(io.BytesIO(b""), [], [], {"module": "splendor_nb.play.words",
+>>> found = list(extract_tables(io.BytesIO(b""), [], [], {"module": "splendor_nb.play.sentences",
 ...                                                       "tables": "PLURALS LIST_END"}))
 >>> found[0][1:3]
 ('ngettext', ('{count} point', '{count} points'))

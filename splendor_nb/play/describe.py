@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from splendor_nb.cards import GEMS, GOLD, Card
 from splendor_nb.engine import TurnEffects
-from splendor_nb.play.words import colour_name, say, say_n, tokens_phrase, word_list
+from splendor_nb.play.sentences import colour_name, say, say_n, tokens_phrase, word_list
 from splendor_nb.rules import TAKE2_COUNT
 
 

@@ -20,7 +20,7 @@ from splendor_nb.engine import GameState
 from splendor_nb.engine.buying import price
 from splendor_nb.moves import Move
 from splendor_nb.play.describe import card_phrase
-from splendor_nb.play.words import colour_name, say, say_n
+from splendor_nb.play.sentences import colour_name, say, say_n
 from splendor_nb.rules import WINNING_POINTS
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from splendor_nb.engine import GameState
-from splendor_nb.play.words import say, say_n, word_list
+from splendor_nb.play.sentences import say, say_n, word_list
 
 
 @dataclass(frozen=True, slots=True)

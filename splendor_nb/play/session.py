@@ -42,6 +42,7 @@ from splendor_nb.play.describe import describe_turn
 from splendor_nb.play.hint import Hint, hint, hint_reason
 from splendor_nb.play.outcome import Outcome, outcome
 from splendor_nb.play.seats import Seat, parse_seats, seating
+from splendor_nb.play.sentences import say
 from splendor_nb.play.store import (
     BRANCH,
     DEFAULT_FOLDER,
@@ -52,7 +53,6 @@ from splendor_nb.play.store import (
     live_states,
 )
 from splendor_nb.play.turn import Refusal, TurnBuilder
-from splendor_nb.play.words import say
 from splendor_nb.render import Interaction
 from splendor_nb.replay import Replay
 

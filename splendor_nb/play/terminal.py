@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from splendor_nb.play.sentences import say
 from splendor_nb.play.session import PlaySession
 from splendor_nb.play.text import position_text
 from splendor_nb.play.turn import Refusal
-from splendor_nb.play.words import say
 
 COLUMNS = 6
 """Moves per line in the numbered list."""

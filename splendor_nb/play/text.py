@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from splendor_nb.cards import LETTERS, Card
 from splendor_nb.engine import GameState, PlayerState
-from splendor_nb.play.words import say, say_n
+from splendor_nb.play.sentences import say, say_n
 
 _NONE = "-"
 

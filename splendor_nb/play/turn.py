@@ -39,7 +39,7 @@ from splendor_nb.engine.buying import price
 from splendor_nb.engine.counts import with_item
 from splendor_nb.moves import NO_TOKENS, PASS, IllegalMoveError, Move
 from splendor_nb.play.payments import payments
-from splendor_nb.play.words import colour_name, say, say_n, tokens_phrase, word_list
+from splendor_nb.play.sentences import colour_name, say, say_n, tokens_phrase, word_list
 from splendor_nb.render import Interaction
 from splendor_nb.rules import (
     RESERVE_GOLD,

@@ -9,16 +9,16 @@ view observes it and writes back to it (STYLE.md 8).
   :mod:`~splendor_nb.ui.keyboard`: stepping with buttons and a slider, a clickable move list,
   the arrow keys.
 - :mod:`~splendor_nb.ui.annotation`: a move's comment and glyph.
-- :mod:`~splendor_nb.ui.charts_view`: the charts (drawn by :mod:`splendor_nb.analysis`), once a
+- :mod:`~splendor_nb.ui.replay_charts`: the charts (drawn by :mod:`splendor_nb.analysis`), once a
   browser has drawn the page (:mod:`~splendor_nb.ui.shown`).
 - :mod:`~splendor_nb.ui.toolbar`, :mod:`~splendor_nb.ui.downloader`,
   :mod:`~splendor_nb.ui.replays`: opening, saving and downloading replays; the shipped ones.
 - :mod:`~splendor_nb.ui.move_stepper`: :class:`MoveStepper`, the current move stepped through
   the turn diagram node by node.
 - :mod:`~splendor_nb.ui.viewer`: :class:`ReplayViewer` assembles them all.
-- :mod:`~splendor_nb.ui.play`: :class:`PlayWidget`, a game to play on the clickable board, and
+- :mod:`~splendor_nb.ui.play_tab`: :class:`PlayWidget`, a game to play on the clickable board, and
   :class:`PlayFromHere`, the viewer's way into a what-if game.
-- :mod:`~splendor_nb.ui.learn`: :class:`LessonView`, a chapter of the lessons with its live
+- :mod:`~splendor_nb.ui.learn_tab`: :class:`LessonView`, a chapter of the lessons with its live
   boards and exercises; :class:`WalkView`, a turn walked through the diagram on a position;
   :class:`PuzzleView`, find-the-move puzzles; :class:`LearnTab`, all of them in the app.
 
@@ -36,16 +36,16 @@ Move.parse('+rr')
 
 from splendor_nb.ui.annotation import AnnotationEditor
 from splendor_nb.ui.board_widget import ClickableBoard
-from splendor_nb.ui.charts_view import CHART_WIDTH, ReplayCharts
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.downloader import Downloader
 from splendor_nb.ui.keyboard import KEYS, KeyboardShortcuts
-from splendor_nb.ui.learn import ExerciseView, LearnTab, LessonView, PuzzleView, WalkView
+from splendor_nb.ui.learn_tab import ExerciseView, LearnTab, LessonView, PuzzleView, WalkView
 from splendor_nb.ui.move_list import MoveList
 from splendor_nb.ui.move_stepper import MoveStepper
 from splendor_nb.ui.navigation import NavigationBar
-from splendor_nb.ui.play import PlayWidget
-from splendor_nb.ui.play.from_here import PlayFromHere
+from splendor_nb.ui.play_tab import PlayWidget
+from splendor_nb.ui.play_tab.from_here import PlayFromHere
+from splendor_nb.ui.replay_charts import CHART_WIDTH, ReplayCharts
 from splendor_nb.ui.replays import REPLAYS_DIR, shipped_replays
 from splendor_nb.ui.shown import Shown
 from splendor_nb.ui.toolbar import ReplayToolbar

@@ -32,7 +32,7 @@ from splendor_nb.moves import Move
 from splendor_nb.replay import FileChangedError, FileStamp, MovePath, Replay, ReplayError, Turn
 
 if TYPE_CHECKING:
-    from splendor_nb.analysis.review import Review
+    from splendor_nb.analysis.game_review import Review
 
 COPY_SUFFIX = "-copy"
 """A copy saved beside a file that changed is named NAME-copy.json (then NAME-copy-2.json, ...)."""
@@ -66,7 +66,7 @@ class ReplayController(traitlets.HasTraits):
     ``()`` the setup, ``(N,)`` the main line after turn N, a longer path a side line's move.
     Setting ``turn`` goes to the main line; :meth:`go_to` goes anywhere."""
     review = traitlets.Any(None, allow_none=True)
-    """The game's :class:`~splendor_nb.analysis.review.Review` (stored in the file or just
+    """The game's :class:`~splendor_nb.analysis.game_review.Review` (stored in the file or just
     made), or None until the game is reviewed."""
     reviewing = traitlets.Bool(False)
     """A review is running: the main line must not change (see :meth:`play`)."""
@@ -530,6 +530,6 @@ def _stored_review(replay: Replay) -> Review | None:
     one (it brings pandas)."""
     if replay.analysis is None:
         return None
-    from splendor_nb.analysis.review import held_review, stored_review
+    from splendor_nb.analysis.game_review import held_review, stored_review
 
     return stored_review(replay) or held_review(replay)

@@ -31,10 +31,10 @@ from splendor_nb.i18n import use_language
 from splendor_nb.learn import Walk
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
-from splendor_nb.ui.learn.links import LinkedHTML, rule_button, sentence_html
-from splendor_nb.ui.learn.rule_panel import RulePanel
-from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
-from splendor_nb.ui.learn.words import say
+from splendor_nb.ui.learn_tab.learn_labels import say
+from splendor_nb.ui.learn_tab.links import LinkedHTML, rule_button, sentence_html
+from splendor_nb.ui.learn_tab.rule_panel import RulePanel
+from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
 from splendor_nb.ui.views import DiagramView
 
 STEPPER_CLASS = "splendor-move-stepper"

@@ -30,7 +30,7 @@ from splendor_nb.i18n import translator
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
-from splendor_nb.ui.learn.move_picker import MovePicker
+from splendor_nb.ui.learn_tab.move_picker import MovePicker
 from splendor_nb.ui.move_list import MoveList
 
 

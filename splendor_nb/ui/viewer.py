@@ -15,15 +15,15 @@ import ipywidgets as widgets
 from splendor_nb.i18n import translator
 from splendor_nb.palette import css_variables
 from splendor_nb.ui.annotation import AnnotationEditor
-from splendor_nb.ui.charts_view import CHART_WIDTH, ReplayCharts
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.keyboard import KeyboardShortcuts, keys_help
 from splendor_nb.ui.move_list import MoveList
 from splendor_nb.ui.move_stepper import MoveStepper
 from splendor_nb.ui.navigation import AddressBar, LineTools, MoveListOptions, NavigationBar
-from splendor_nb.ui.play.from_here import PlayFromHere
+from splendor_nb.ui.play_tab.from_here import PlayFromHere
+from splendor_nb.ui.replay_charts import CHART_WIDTH, ReplayCharts
 from splendor_nb.ui.replays import REPLAYS_DIR
-from splendor_nb.ui.review import ReviewPanel
+from splendor_nb.ui.review_panel import ReviewPanel
 from splendor_nb.ui.toolbar import ReplayToolbar
 from splendor_nb.ui.views import BoardView, DiagramView, ViewSwitch
 

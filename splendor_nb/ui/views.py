@@ -27,8 +27,8 @@ from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import ClickableBoard
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
-from splendor_nb.ui.learn.links import LinkedHTML
-from splendor_nb.ui.learn.words import node_labels
+from splendor_nb.ui.learn_tab.learn_labels import node_labels
+from splendor_nb.ui.learn_tab.links import LinkedHTML
 
 
 class BoardView(ControllerView[ClickableBoard]):
@@ -75,7 +75,7 @@ def best_move(controller: ReplayController) -> Move | None:
 
 class DiagramView(ControllerView[LinkedHTML]):
     """The rulebook's turn diagram with the current move's path lit (``.widget``: a
-    :class:`~splendor_nb.ui.learn.links.LinkedHTML`, the SVG its ``value``).
+    :class:`~splendor_nb.ui.learn_tab.links.LinkedHTML`, the SVG its ``value``).
 
     :meth:`show_step` draws the move walked so far instead, its nodes clickable (the Replay
     tab's *Step through this move*, :class:`~splendor_nb.ui.move_stepper.MoveStepper`).

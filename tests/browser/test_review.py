@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from splendor_nb.analysis.review import review
+from splendor_nb.analysis.game_review import review
 from splendor_nb.replay import Replay
 from splendor_nb.ui import shipped_replays
-from splendor_nb.ui.review import BUDGET_ENV
+from splendor_nb.ui.review_panel import BUDGET_ENV
 from support.screenshots import at_widths, shoot
 from support.voila_server import SERVER_MODULE, VoilaServer, start_voila
 

@@ -1,4 +1,4 @@
-// The Analyse tab's list of games (splendor_nb/ui/analyse/game_list.py, GameList): a table
+// The Analyse tab's list of games (splendor_nb/ui/analyse_tab/game_list.py, GameList): a table
 // whose header buttons sort it (again: the other way), whose rows each have a button that
 // opens the game, and Previous and Next for the pages. Text goes into the page as text, never
 // as HTML. The browser sets sort, ascending and page; Python sends the rows again.

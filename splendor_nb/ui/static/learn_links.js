@@ -1,4 +1,4 @@
-// Text and drawings whose rule ids and diagram nodes can be clicked (splendor_nb/ui/learn/links.py,
+// Text and drawings whose rule ids and diagram nodes can be clicked (splendor_nb/ui/learn_tab/links.py,
 // LinkedHTML). The "value" trait is HTML made in Python: a rule id is a <button data-rule="R-...">,
 // a node of the turn diagram a <g data-node="..." role="button" tabindex="0">. A click on one, or
 // Enter/Space on a focused node (a <button> clicks itself), sends {kind: "rule" | "node", id} to

@@ -1,4 +1,4 @@
-// The Play widget's keys and focus (splendor_nb/ui/play/keys.py, PlayKeys, a hidden widget).
+// The Play widget's keys and focus (splendor_nb/ui/play_tab/keys.py, PlayKeys, a hidden widget).
 // Escape anywhere in the widget sends {action: "cancel"}: the turn being built starts again (the
 // board sends its own Escape). Python's {type: "focus", selector, inside} puts the focus on the
 // widget's element matching the selector when the focus is nowhere (on the page's body, or on an

@@ -25,7 +25,7 @@ from splendor_nb.i18n import spoken, translator
 from splendor_nb.play import PlaySession
 from splendor_nb.replay import Replay
 from splendor_nb.ui.downloader import Downloader
-from splendor_nb.ui.play.words import say
+from splendor_nb.ui.play_tab.play_labels import say
 from splendor_nb.ui.plotly_view import PlotlyView
 
 CHART_HEIGHT = 300

@@ -34,10 +34,10 @@ from splendor_nb.cards import COLOURS, NOBLE_BY_ID
 from splendor_nb.i18n import spoken, translator
 from splendor_nb.play import PlaySession, TurnBuilder
 from splendor_nb.play.describe import payment_text
-from splendor_nb.play.words import colour_name, tokens_phrase
+from splendor_nb.play.sentences import colour_name, tokens_phrase
 from splendor_nb.rulebook import RULE_IDS
 from splendor_nb.rules import NOBLE_POINTS
-from splendor_nb.ui.play.words import say
+from splendor_nb.ui.play_tab.play_labels import say
 
 _RULE_AT_END = re.compile(r"^(?P<text>.*) \((?P<rule>R-[A-Z0-9]+(?:-[A-Z0-9]+)*)\)$", re.DOTALL)
 """A refusal's words end with its rule id in brackets (:class:`~splendor_nb.play.Refusal`)."""

@@ -1,4 +1,5 @@
-"""Turns in words (splendor_nb.play.describe) and the words' one home (splendor_nb.play.words)."""
+"""Turns in words (splendor_nb.play.describe) and the sentences' one home
+(splendor_nb.play.sentences)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from splendor_nb.cards import NOBLE_BY_ID
 from splendor_nb.engine import GameState
 from splendor_nb.play import describe_turn
 from splendor_nb.play.describe import payment_text
-from splendor_nb.play.words import PLURALS, SENTENCES, tokens_phrase
+from splendor_nb.play.sentences import PLURALS, SENTENCES, tokens_phrase
 from tests.positions import counts, position
 from tests.test_play_turn import two_nobles_near
 from tests.test_rule_pass_with_nobles import stuck_with_two_nobles_due
@@ -85,9 +86,9 @@ def test_tokens_and_payments_in_words() -> None:
 
 def test_every_sentence_is_used_and_fills_only_named_placeholders() -> None:
     texts = {path.name: path.read_text(encoding="utf-8") for path in PLAY.glob("*.py")}
-    words = texts.pop("words.py")
+    sentences = texts.pop("sentences.py")
     cli = (PLAY.parent / "cli.py").read_text(encoding="utf-8")  # splendor-nb play's own words
-    source = "\n".join([*texts.values(), words[words.index("def say("):], cli])
+    source = "\n".join([*texts.values(), sentences[sentences.index("def say("):], cli])
     unused = [key for key in [*SENTENCES, *PLURALS] if f'"{key}"' not in source]
     assert unused == []
     for template in [*SENTENCES.values(), *(form for pair in PLURALS.values() for form in pair)]:

@@ -25,12 +25,12 @@ from splendor_nb.i18n import SOURCE_LANGUAGE, spoken, translator, use_language
 from splendor_nb.learn import Chapter, Exercise, Feedback, Position, Progress, Section
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import ClickableBoard
-from splendor_nb.ui.learn.exercise_view import ExerciseView
-from splendor_nb.ui.learn.links import LinkedHTML, markdown_html
-from splendor_nb.ui.learn.rule_panel import RulePanel, rule_slot
-from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
-from splendor_nb.ui.learn.walk_view import WalkView
-from splendor_nb.ui.learn.words import say_n
+from splendor_nb.ui.learn_tab.exercise_view import ExerciseView
+from splendor_nb.ui.learn_tab.learn_labels import say_n
+from splendor_nb.ui.learn_tab.links import LinkedHTML, markdown_html
+from splendor_nb.ui.learn_tab.rule_panel import RulePanel, rule_slot
+from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
+from splendor_nb.ui.learn_tab.walk_view import WalkView
 
 LESSON_CLASS = "splendor-lesson"
 

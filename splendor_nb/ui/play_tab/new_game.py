@@ -23,9 +23,9 @@ import ipywidgets as widgets
 
 from splendor_nb.i18n import format_datetime, spoken, translator, use_language
 from splendor_nb.play import SavedGame, Seat, parse_seats
-from splendor_nb.play.words import say_n, word_list
-from splendor_nb.ui.play.seats import SeatsForm
-from splendor_nb.ui.play.words import say
+from splendor_nb.play.sentences import say_n, word_list
+from splendor_nb.ui.play_tab.play_labels import say
+from splendor_nb.ui.play_tab.seats_form import SeatsForm
 
 Start = Callable[[tuple[Seat, ...], int | None, int], None]
 """``start(seats, seed, first)``: the seats in table order, the seed or None, the first seat."""

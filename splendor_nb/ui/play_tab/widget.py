@@ -3,12 +3,12 @@ clickable board, in a notebook or in the app's Play tab.
 
 It observes a :class:`~splendor_nb.play.PlaySession` and draws it: the board with what may be
 clicked (:class:`~splendor_nb.ui.board_widget.ClickableBoard`), the turn being built beside it
-(:class:`~splendor_nb.ui.play.turn_panel.TurnPanel`), Take back, Hint and Resign, the last move
+(:class:`~splendor_nb.ui.play_tab.turn_panel.TurnPanel`), Take back, Hint and Resign, the last move
 and every move in words, the hot-seat cover, and the end of the game
-(:class:`~splendor_nb.ui.play.game_over.GameOverPanel`). Before a game, and after New game, the
-new-game form (:class:`~splendor_nb.ui.play.new_game.NewGameForm`) offers the unfinished games.
+(:class:`~splendor_nb.ui.play_tab.game_over.GameOverPanel`). Before a game, and after New game, the
+new-game form (:class:`~splendor_nb.ui.play_tab.new_game.NewGameForm`) offers the unfinished games.
 Bots reply after a short pause without blocking the kernel
-(:class:`~splendor_nb.ui.play.bots.BotRunner`).
+(:class:`~splendor_nb.ui.play_tab.bot_runner.BotRunner`).
 
 >>> import tempfile
 >>> play = PlayWidget(seats=["Ann", "easy"], seed=3, games_dir=tempfile.mkdtemp())
@@ -46,12 +46,12 @@ from splendor_nb.render import board_svg
 from splendor_nb.replay import Replay, ReplayError
 from splendor_nb.rulebook import rule_text
 from splendor_nb.ui.board_widget import ClickableBoard
-from splendor_nb.ui.play.bots import PAUSE, BotRunner
-from splendor_nb.ui.play.game_over import GameOverPanel
-from splendor_nb.ui.play.keys import BOARD, COVER, PlayKeys
-from splendor_nb.ui.play.new_game import NewGameForm
-from splendor_nb.ui.play.turn_panel import Problem, TurnPanel, file_names_only
-from splendor_nb.ui.play.words import say
+from splendor_nb.ui.play_tab.bot_runner import PAUSE, BotRunner
+from splendor_nb.ui.play_tab.game_over import GameOverPanel
+from splendor_nb.ui.play_tab.keys import BOARD, COVER, PlayKeys
+from splendor_nb.ui.play_tab.new_game import NewGameForm
+from splendor_nb.ui.play_tab.play_labels import say
+from splendor_nb.ui.play_tab.turn_panel import Problem, TurnPanel, file_names_only
 
 PLAY_CLASS = "splendor-play"
 """The DOM class of the widget's root."""

@@ -4,7 +4,7 @@
 of docs/rules.md in it is a button (``data-rule``), and a diagram drawn with
 ``diagram_svg(clickable=True)`` has its nodes as buttons (``data-node``). A click, or
 Enter/Space, calls Python with ``("rule", "R-TAKE2")`` or ``("node", "q_four")``; the Learn
-widgets then show that rule's text (:class:`~splendor_nb.ui.learn.rule_panel.RulePanel`).
+widgets then show that rule's text (:class:`~splendor_nb.ui.learn_tab.rule_panel.RulePanel`).
 
 >>> print(sentence_html("Two of one colour need a pile of 4, R-TAKE2."))
 Two of one colour need a pile of 4, <button type="button" class="splendor-rule-link" \

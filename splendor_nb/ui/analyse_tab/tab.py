@@ -1,5 +1,5 @@
 """The app's Analyse tab (:class:`AnalyseTab`): a light shell whose content, the
-:class:`~splendor_nb.ui.analyse.panel.AnalysePanel`, is built by :meth:`AnalyseTab.load`, so
+:class:`~splendor_nb.ui.analyse_tab.panel.AnalysePanel`, is built by :meth:`AnalyseTab.load`, so
 that a page that never opens the tab never loads pandas, pyarrow and plotly for it.
 
 The corpora offered are the shipped ones and those in a folder of the server's
@@ -28,11 +28,11 @@ import ipywidgets as widgets
 
 from splendor_nb.i18n import translator
 from splendor_nb.palette import css_variables
-from splendor_nb.ui.analyse.filtering import MAX_GAMES
-from splendor_nb.ui.analyse.state import AnalyseState
+from splendor_nb.ui.analyse_tab.analyse_state import AnalyseState
+from splendor_nb.ui.analyse_tab.filtering import MAX_GAMES
 
 if TYPE_CHECKING:
-    from splendor_nb.ui.analyse.panel import AnalysePanel, OpenReplay
+    from splendor_nb.ui.analyse_tab.panel import AnalysePanel, OpenReplay
 
 CORPORA_ENV = "SPLENDOR_CORPORA"
 """The environment variable naming the folder of corpora the app offers (default
@@ -106,7 +106,7 @@ class AnalyseTab:
         """Build the content (once): read the corpora, open the one picked, count its games."""
         if self.panel is not None:
             return
-        from splendor_nb.ui.analyse.panel import AnalysePanel  # pandas, pyarrow, plotly
+        from splendor_nb.ui.analyse_tab.panel import AnalysePanel  # pandas, pyarrow, plotly
 
         self.panel = AnalysePanel(self.words, self.state, folder=self.folder,
                                   on_replay=self.on_replay, background=self.background,

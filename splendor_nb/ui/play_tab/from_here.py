@@ -28,8 +28,8 @@ from splendor_nb.play import Seat, parse_seats
 from splendor_nb.play.seats import bot_name
 from splendor_nb.replay import Replay
 from splendor_nb.ui.controller import ReplayController
-from splendor_nb.ui.play.seats import SeatsForm
-from splendor_nb.ui.play.words import say
+from splendor_nb.ui.play_tab.play_labels import say
+from splendor_nb.ui.play_tab.seats_form import SeatsForm
 
 PlayFrom = Callable[[Replay, int, tuple[Seat, ...], str], None]
 """``play(replay, turn, seats, source)``: start a what-if game (``source``: the file's name)."""

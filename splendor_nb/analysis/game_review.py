@@ -230,7 +230,7 @@ def review(replay: Replay, progress: Progress | None = None, cancel: Cancel | No
     >>> review(replay, cancel=stop, budget=70, workers=1)
     Traceback (most recent call last):
     ...
-    splendor_nb.analysis.review.ReviewCancelled: review cancelled after 0 of 2 positions
+    splendor_nb.analysis.game_review.ReviewCancelled: review cancelled after 0 of 2 positions
     """
     count = len(replay) + 1
     played = [turn.move for turn in replay.turns] + [None]

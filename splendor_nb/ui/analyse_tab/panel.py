@@ -1,5 +1,5 @@
 """The Analyse tab's content (:class:`AnalysePanel`, built by
-:meth:`~splendor_nb.ui.analyse.tab.AnalyseTab.load`): a corpus picked, what it holds, its games
+:meth:`~splendor_nb.ui.analyse_tab.tab.AnalyseTab.load`): a corpus picked, what it holds, its games
 filtered, their aggregates charted, listed and sorted, one opened in the Replay tab, the table
 exported. It needs pandas, pyarrow and plotly, which the tab loads only then.
 
@@ -8,7 +8,7 @@ is shown: a corpus is named by its folder's name, a bad shard by its own.
 
 Counting runs in a thread (``background=True``, the app's way): the page keeps answering, a
 progress bar counts the shards, and a new filter or corpus drops a count under way. A corpus of
-over :data:`~splendor_nb.ui.analyse.filtering.MAX_GAMES` games is read up to that many, and the
+over :data:`~splendor_nb.ui.analyse_tab.filtering.MAX_GAMES` games is read up to that many, and the
 tab says so.
 
 >>> from splendor_nb.i18n import translator
@@ -45,13 +45,13 @@ from splendor_nb.analysis.corpus_charts import level_name
 from splendor_nb.i18n.formats import format_number
 from splendor_nb.i18n.translator import Translator
 from splendor_nb.replay import Replay, ReplayError
-from splendor_nb.ui.analyse.charts_view import ChartsView
-from splendor_nb.ui.analyse.export import ExportView
-from splendor_nb.ui.analyse.filtering import MAX_GAMES, SHARED, UNFINISHED, GameFilter
-from splendor_nb.ui.analyse.filters_view import FiltersView
-from splendor_nb.ui.analyse.game_list import GameList
-from splendor_nb.ui.analyse.selection import Games, read_games, sort_games
-from splendor_nb.ui.analyse.state import AnalyseState
+from splendor_nb.ui.analyse_tab.analyse_state import AnalyseState
+from splendor_nb.ui.analyse_tab.corpus_chart_view import ChartsView
+from splendor_nb.ui.analyse_tab.export import ExportView
+from splendor_nb.ui.analyse_tab.filtering import MAX_GAMES, SHARED, UNFINISHED, GameFilter
+from splendor_nb.ui.analyse_tab.filters_view import FiltersView
+from splendor_nb.ui.analyse_tab.game_list import GameList
+from splendor_nb.ui.analyse_tab.selection import Games, read_games, sort_games
 
 PAGE_SIZE = 20
 """Games per page of the list."""

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from splendor_nb.ui.analyse.filtering import GameFilter
+from splendor_nb.ui.analyse_tab.filtering import GameFilter
 
 if TYPE_CHECKING:
     from splendor_nb.analysis.corpus import Aggregates, Corpus
-    from splendor_nb.ui.analyse.selection import Games
+    from splendor_nb.ui.analyse_tab.selection import Games
 
 
 @dataclass

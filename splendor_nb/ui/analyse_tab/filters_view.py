@@ -23,7 +23,7 @@ import pandas as pd
 
 from splendor_nb.analysis.corpus_charts import level_name
 from splendor_nb.i18n.translator import Translator
-from splendor_nb.ui.analyse.filtering import NOBODY, SHARED, UNFINISHED, GameFilter
+from splendor_nb.ui.analyse_tab.filtering import NOBODY, SHARED, UNFINISHED, GameFilter
 
 _ENDINGS = ("R-END-TRIGGER", "R-PASS", "R-REPEAT", UNFINISHED)
 """The ways a game ends, in the order offered (R-END-TRIGGER, R-PASS, R-REPEAT)."""

@@ -1,5 +1,5 @@
 """The Replay tab's *Review* (:class:`ReviewPanel`): one click judges every move of the main
-line in the background (:func:`splendor_nb.analysis.review.review_in_steps` in a thread, the
+line in the background (:func:`splendor_nb.analysis.game_review.review_in_steps` in a thread, the
 page free meanwhile), with a progress bar and Cancel; the verdicts show as the parts are judged.
 Then each player's accuracy, the previous / next mistake buttons (keys P and N), what the move
 shown cost and the expert bot's preferred move from the position shown, in words with its
@@ -9,7 +9,7 @@ keep it and a reviewed file shows it at once when opened again.
 ``SPLENDOR_REVIEW_BUDGET`` in the environment sets the expert bot's budget (simulations per
 position; default :data:`~splendor_nb.ai.expert.REVIEW_SIMULATIONS`).
 
->>> from splendor_nb.analysis.review import made_up
+>>> from splendor_nb.analysis.game_review import made_up
 >>> from splendor_nb.engine import new_game
 >>> from splendor_nb.replay import Replay
 >>> replay = Replay.from_state(new_game(players=2, seed=7))
@@ -45,7 +45,7 @@ from splendor_nb.ui.move_list import verdict
 from splendor_nb.ui.views import best_move
 
 if TYPE_CHECKING:
-    from splendor_nb.analysis.review import Review
+    from splendor_nb.analysis.game_review import Review
 
 BUDGET_ENV = "SPLENDOR_REVIEW_BUDGET"
 """The environment variable that sets the reviewing bot's budget (a whole number from 1)."""
@@ -138,7 +138,7 @@ class ReviewPanel(ControllerView[widgets.VBox]):
         controller = self.controller
         if controller.reviewing:
             return
-        from splendor_nb.analysis.review import ReviewCancelled, review_in_steps
+        from splendor_nb.analysis.game_review import ReviewCancelled, review_in_steps
 
         replay = controller.replay
         self._cancel.clear()

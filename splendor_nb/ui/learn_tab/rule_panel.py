@@ -25,8 +25,8 @@ import ipywidgets as widgets
 from splendor_nb.diagram import NODES
 from splendor_nb.i18n import spoken, translator, use_language
 from splendor_nb.learn import rules_for
-from splendor_nb.ui.learn.links import LinkedHTML, markdown_html
-from splendor_nb.ui.learn.words import node_labels, say
+from splendor_nb.ui.learn_tab.learn_labels import node_labels, say
+from splendor_nb.ui.learn_tab.links import LinkedHTML, markdown_html
 
 RULE_PANEL_CLASS = "splendor-rule-panel"
 

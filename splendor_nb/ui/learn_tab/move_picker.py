@@ -27,8 +27,8 @@ from splendor_nb.moves import Move
 from splendor_nb.play import Refusal, TurnBuilder
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import Action, ClickableBoard
-from splendor_nb.ui.learn.links import LinkedHTML, sentence_html
-from splendor_nb.ui.learn.words import say
+from splendor_nb.ui.learn_tab.learn_labels import say
+from splendor_nb.ui.learn_tab.links import LinkedHTML, sentence_html
 
 BUTTONS = ("take", "buy", "reserve", "pass", "clear")
 

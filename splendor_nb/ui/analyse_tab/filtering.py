@@ -1,6 +1,6 @@
 """Which games the Analyse tab keeps (:class:`GameFilter`): a level in a seat, the winner, the
 rounds, the rule that ended the game. A plain value (no pandas needed to make one); it selects
-the rows of a table of :func:`~splendor_nb.ui.analyse.selection.game_table`.
+the rows of a table of :func:`~splendor_nb.ui.analyse_tab.selection.game_table`.
 
 >>> import pandas as pd
 >>> table = pd.DataFrame({"game": ["game-0000001", "game-0000002"], "players": [2, 2],

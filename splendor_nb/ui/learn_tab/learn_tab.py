@@ -1,5 +1,5 @@
 """The app's Learn tab (:class:`LearnTab`): a chapter picker that shows each chapter's progress,
-the chapter (a :class:`~splendor_nb.ui.learn.lesson_view.LessonView`, built when first opened),
+the chapter (a :class:`~splendor_nb.ui.learn_tab.lesson_view.LessonView`, built when first opened),
 the find-the-move puzzles last, and buttons to the previous and the next chapter.
 
 >>> tab = LearnTab()
@@ -31,10 +31,10 @@ import ipywidgets as widgets
 
 from splendor_nb.i18n import spoken, translator
 from splendor_nb.learn import Chapter, Progress, Puzzle, shipped_chapters, teacher_puzzles
-from splendor_nb.ui.learn.lesson_view import LessonView
-from splendor_nb.ui.learn.puzzle_view import PuzzleView
-from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
-from splendor_nb.ui.learn.words import say
+from splendor_nb.ui.learn_tab.learn_labels import say
+from splendor_nb.ui.learn_tab.lesson_view import LessonView
+from splendor_nb.ui.learn_tab.puzzle_view import PuzzleView
+from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
 
 PUZZLES = "puzzles"
 """The name that opens the puzzles (``?lesson=puzzles``)."""

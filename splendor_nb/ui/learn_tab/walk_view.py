@@ -40,10 +40,10 @@ from splendor_nb.learn.phrases import tokens_text
 from splendor_nb.moves import NO_TOKENS
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import Action, ClickableBoard
-from splendor_nb.ui.learn.links import LinkedHTML, rule_button, sentence_html
-from splendor_nb.ui.learn.rule_panel import RulePanel
-from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
-from splendor_nb.ui.learn.words import node_labels, say
+from splendor_nb.ui.learn_tab.learn_labels import node_labels, say
+from splendor_nb.ui.learn_tab.links import LinkedHTML, rule_button, sentence_html
+from splendor_nb.ui.learn_tab.rule_panel import RulePanel
+from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
 
 WALK_CLASS = "splendor-walk"
 BOARD_NODES = ("take2", "take3", "reserve", "buy")
@@ -57,7 +57,7 @@ class WalkView:
     ``splendor-walk``).
 
     ``on_rule(target)`` shows a rule id's or a node's rules; without it the view has its own
-    :class:`~splendor_nb.ui.learn.rule_panel.RulePanel`. ``viewer`` draws the board as that
+    :class:`~splendor_nb.ui.learn_tab.rule_panel.RulePanel`. ``viewer`` draws the board as that
     player sees it (the others' blind reserves face down).
     """
 

@@ -19,7 +19,7 @@ from splendor_nb.i18n import spoken, translator
 from splendor_nb.play import Seat
 from splendor_nb.play.seats import bot_name
 from splendor_nb.rules import PLAYER_COUNTS
-from splendor_nb.ui.play.words import WORDS, say
+from splendor_nb.ui.play_tab.play_labels import WORDS, say
 
 PERSON = ""
 """The kind picker's value for a person (a bot's value is its level)."""

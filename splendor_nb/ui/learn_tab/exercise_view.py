@@ -30,9 +30,9 @@ from splendor_nb.learn.translations import OPTION_WORDS
 from splendor_nb.moves import Move
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import Action, ClickableBoard
-from splendor_nb.ui.learn.links import LinkedHTML, markdown_html, rule_button, sentence_html
-from splendor_nb.ui.learn.move_picker import MovePicker
-from splendor_nb.ui.learn.words import said, say
+from splendor_nb.ui.learn_tab.learn_labels import said, say
+from splendor_nb.ui.learn_tab.links import LinkedHTML, markdown_html, rule_button, sentence_html
+from splendor_nb.ui.learn_tab.move_picker import MovePicker
 
 EXERCISE_CLASS = "splendor-exercise"
 

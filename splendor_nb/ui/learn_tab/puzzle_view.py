@@ -24,12 +24,12 @@ import ipywidgets as widgets
 from splendor_nb.i18n import spoken, translator, use_language
 from splendor_nb.learn import Puzzle, Verdict
 from splendor_nb.moves import Move
-from splendor_nb.ui.learn.lesson_view import progress_html
-from splendor_nb.ui.learn.links import LinkedHTML, sentence_html
-from splendor_nb.ui.learn.move_picker import MovePicker
-from splendor_nb.ui.learn.rule_panel import RulePanel
-from splendor_nb.ui.learn.style import LEARN_CLASS, style_widget
-from splendor_nb.ui.learn.words import said, say, say_n
+from splendor_nb.ui.learn_tab.learn_labels import said, say, say_n
+from splendor_nb.ui.learn_tab.lesson_view import progress_html
+from splendor_nb.ui.learn_tab.links import LinkedHTML, sentence_html
+from splendor_nb.ui.learn_tab.move_picker import MovePicker
+from splendor_nb.ui.learn_tab.rule_panel import RulePanel
+from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
 
 PUZZLES_CLASS = "splendor-puzzles"
 

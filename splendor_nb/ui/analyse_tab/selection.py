@@ -1,6 +1,6 @@
 """The games of a corpus one row each (:func:`read_games`, :func:`game_table`) and their order
 (:func:`sort_games`): pure functions of pandas tables, which the Analyse tab shows and
-filters (:class:`~splendor_nb.ui.analyse.filtering.GameFilter`); a notebook can use them as
+filters (:class:`~splendor_nb.ui.analyse_tab.filtering.GameFilter`); a notebook can use them as
 they are.
 
 >>> from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, open_corpus
@@ -8,7 +8,7 @@ they are.
 >>> games = read_games(corpus).table
 >>> len(games), games.columns.tolist()[:6]
 (400, ['game', 'number', 'seed', 'players', 'levels', 'scores'])
->>> from splendor_nb.ui.analyse.filtering import GameFilter
+>>> from splendor_nb.ui.analyse_tab.filtering import GameFilter
 >>> chosen = GameFilter(level="medium", seat=1, winner="level:easy").select(games)
 >>> 0 < len(chosen) < 200, set(chosen["level_1"]), set(chosen["winner_level"])
 (True, {'medium'}, {'easy'})
@@ -25,7 +25,7 @@ import pyarrow.parquet as pq
 
 from splendor_nb.analysis.corpus import Corpus
 from splendor_nb.analysis.corpus.shards import GAMES
-from splendor_nb.ui.analyse.filtering import MAX_GAMES, SHARED, UNFINISHED
+from splendor_nb.ui.analyse_tab.filtering import MAX_GAMES, SHARED, UNFINISHED
 
 SORTS = ("number", "seed", "rounds", "top", "margin", "winner", "ended_by")
 """The columns the game list sorts by."""
