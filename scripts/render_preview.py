@@ -66,21 +66,18 @@ def main() -> None:
     start = new_game(players=2, seed=7)
     items.append(("board-start", board_html(start)))
     turns = list(game(4, 5))
-    mid_before, mid = turns[min(30, len(turns) - 1)]
-    for before, after in turns[20:]:
+    mid = turns[min(30, len(turns) - 1)][1]
+    for _, after in turns[20:]:
         if any(p.hidden for p in after.players) and after.last_move and \
                 after.last_move.kind == "reserve":
-            mid_before, mid = before, after
+            mid = after
             break
-    items.append(("board-mid-4p-all-seeing", board_html(mid, previous=mid_before)))
-    items.append(("board-mid-4p-viewer0", board_html(mid, viewer=0, previous=mid_before,
+    items.append(("board-mid-4p-all-seeing", board_html(mid)))
+    items.append(("board-mid-4p-viewer0", board_html(mid, viewer=0,
                                                      names=["<img src=x onerror=alert(1)>"])))
-    before, after = first(3, 2, kind("noble"))
-    items.append(("board-noble-3p", board_html(after, previous=before)))
-    before, after = first(2, 3, kind("buy"))
-    items.append(("board-buy-2p", board_html(after)))
-    before, after = first(2, 11, kind("end"))
-    items.append(("board-end-2p", board_html(after, previous=before)))
+    items.append(("board-noble-3p", board_html(first(3, 2, kind("noble"))[1])))
+    items.append(("board-buy-2p", board_html(first(2, 3, kind("buy"))[1])))
+    items.append(("board-end-2p", board_html(first(2, 11, kind("end"))[1])))
     items.append(("diagram-plain", f'<div style="max-width:900px">{diagram_svg()}</div>'))
     for name in ("take3", "take2", "reserve", "blind", "buy", "returns", "noble", "last round",
                  "end"):
@@ -95,7 +92,7 @@ def main() -> None:
         page.append(f"<section id='{name}' style='width:900px;padding:8px'>"
                     f"<h3>{escape(name)}</h3>{html}</section>")
     page.append(f"<section id='narrow' style='width:450px;padding:8px'><h3>narrow</h3>"
-                f"{board_html(mid, previous=mid_before)}</section></body>")
+                f"{board_html(mid)}</section></body>")
     (out / "preview.html").write_text("".join(page), encoding="utf-8")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -19,18 +19,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from splendor_nb import replay as replay_module
 from splendor_nb.moves import Move
 from splendor_nb.replay import (
     FORMAT_RULE,
     GLYPHS,
     MAX_BYTES,
+    STALE_TEMPORARY_SECONDS,
     FileChangedError,
     Replay,
     ReplayError,
     Turn,
-    _turn_line,
+    replay_files,
 )
+from splendor_nb.replay.replay_text import turn_line
 from support.games import random_replay
 from tests.test_replay_properties import _paths, mutated
 
@@ -195,7 +196,7 @@ def test_a_pipe_swapped_in_after_the_check_is_refused_once_open(
 
 
 def test_an_endless_file_is_read_only_to_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(replay_module, "_check_regular", lambda path, status: None)
+    monkeypatch.setattr(replay_files, "_check_regular", lambda path, status: None)
     error = load_refused("/dev/zero")  # like a /proc file, whose size says 0
     assert str(error) == f"/dev/zero: over {MAX_BYTES} bytes is too large for a replay"
     assert error.rule == FORMAT_RULE
@@ -271,7 +272,7 @@ def test_a_turn_changed_behind_annotate_is_refused_at_save(
 def test_a_turn_line_is_the_json_of_the_turn(comment: str, glyph: str,
                                              revealed: str | None) -> None:
     turn = Turn(Move.parse("B1w3"), revealed, comment, glyph)
-    assert _turn_line(turn) == "  " + json.dumps(turn.to_json(), ensure_ascii=False)
+    assert turn_line(turn) == "  " + json.dumps(turn.to_json(), ensure_ascii=False)
 
 
 # --- saving: the file's mode, symlinks, syncing, temporary files ----------------------------------
@@ -374,7 +375,7 @@ def test_only_stale_temporary_files_of_the_same_file_are_removed(tmp_path: Path)
                            tmp_path / ".other.json.splendor-tmp-0badcafe0badcafe")
     for leftover in (stale, fresh, other):
         leftover.write_text("half a file", encoding="utf-8")
-    old = time.time() - replay_module.STALE_TEMPORARY_SECONDS - 60
+    old = time.time() - STALE_TEMPORARY_SECONDS - 60
     for leftover in (stale, other):
         os.utime(leftover, (old, old))
     Replay.loads(GOOD).save(path)

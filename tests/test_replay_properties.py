@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from splendor_nb.cards import CARDS, NOBLES
-from splendor_nb.replay import Replay, ReplayError, _schema
+from splendor_nb.replay import Replay, ReplayError
+from splendor_nb.replay.replay_schema import schema as replay_schema
 from support.games import random_replay
 
 
@@ -98,7 +99,7 @@ def test_mutated_replays_load_or_raise_replay_error(data: str | bytes) -> None:
 
 
 def test_the_shipped_schema_is_a_valid_json_schema() -> None:
-    schema = _schema()
+    schema = replay_schema()
     fastjsonschema.compile(schema)  # raises JsonSchemaDefinitionException on a bad schema
     assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
     assert schema["properties"]["format"] == {"const": "splendor-nb-replay"}

@@ -116,8 +116,7 @@ def test_board_highlights_the_last_move_of_the_current_turn(viewer: ReplayViewer
     controller.go(7)
     replay = controller.replay
     assert viewer.board.widget.value == board_html(
-        replay.state(7), viewer=None, highlight=True, previous=replay.state(6),
-        names=replay.names)
+        replay.state(7), viewer=None, highlight=True, names=replay.names)
 
 
 def test_diagram_shows_the_current_moves_path(viewer: ReplayViewer) -> None:
@@ -407,7 +406,7 @@ def test_hidden_information_switch_draws_a_players_view() -> None:
     viewer.view_switch.widget.value = 1
     assert viewer.controller.viewer == 1
     assert viewer.board.widget.value == board_html(
-        replay.state(1), viewer=1, previous=replay.state(0), names=replay.names)
+        replay.state(1), viewer=1, names=replay.names)
     assert viewer.board.widget.value != seeing
     viewer.view_switch.widget.value = -1
     assert viewer.controller.viewer is None and viewer.board.widget.value == seeing
