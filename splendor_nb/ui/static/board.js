@@ -1,5 +1,5 @@
 // The board, clickable (splendor_nb/ui/board_widget.py, ClickableBoard). The "svg" trait is the
-// board that splendor_nb/render.py draws, shown in a <div class="splendor-board"> that repeats its
+// board that the splendor_nb.render package draws, shown in a <div class="splendor-board"> that repeats its
 // turn and player to move. A click on an element with data-action, or Enter/Space on the focused
 // one, sends its action dict to Python; Escape sends {action: "cancel"}. The focus stays on the
 // same element (same data-action and id) when the SVG changes, so that a turn can be built with
