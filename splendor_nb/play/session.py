@@ -45,7 +45,6 @@ from splendor_nb.play.seats import Seat, parse_seats, seating
 from splendor_nb.play.sentences import say
 from splendor_nb.play.store import (
     BRANCH,
-    DEFAULT_FOLDER,
     EVENT,
     GameStore,
     SavedGame,
@@ -98,7 +97,7 @@ class PlaySession(HasTraits):
     """The positions from :attr:`first_turn` on, deck order included."""
 
     def __init__(self, seats: str | Sequence[str | Seat], seed: int | None = None, *,
-                 first: int = 0, games_dir: str | Path = DEFAULT_FOLDER, autosave: bool = True,
+                 first: int = 0, games_dir: str | Path | None = None, autosave: bool = True,
                  hint_budget: int | None = None, language: str | None = None) -> None:
         super().__init__()
         self.language = normalise_language(language)
@@ -126,7 +125,8 @@ class PlaySession(HasTraits):
         """Continue the saved game at ``path`` (see :meth:`GameStore.unfinished`); its folder is
         the games folder unless ``games_dir`` says otherwise."""
         replay = Replay.load(path)
-        options.setdefault("games_dir", Path(path).parent)
+        if options.get("games_dir") is None:
+            options["games_dir"] = Path(path).parent
         session = cls([Seat.from_header(entry) for entry in replay.headers["players"]],
                       **options)
         session.resume_game(path, replay)
