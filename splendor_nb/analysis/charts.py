@@ -44,9 +44,6 @@ PLAYER_SYMBOLS: tuple[str, ...] = ("circle", "square", "diamond", "triangle-up")
 GEM_NAMES: dict[str, str] = {"white": N_("white"), "blue": N_("blue"), "green": N_("green"),
                              "red": N_("red"), "black": N_("black")}
 """The gems' names in the legend and the hover texts (translated when shown)."""
-KEY_LINE = "#555555"
-"""The colour of the players' entries in the legend (they are told apart by line style)."""
-
 
 def points_chart(df: pd.DataFrame, turn: int | None = None, language: str | None = None
                  ) -> go.Figure:
@@ -259,13 +256,16 @@ KEY_TRACES = len(GEMS)
 
 
 def _key(names: list[str], words: Translator) -> list[go.Scatter]:
-    """The legend's key, drawn nowhere: each player's line style, then each gem's colour."""
+    """The legend's key, drawn nowhere: each player's line, as their points are drawn (colour
+    and style), then each gem's colour."""
     players = {"text": words.gettext("Players")}
     gems = {"text": words.gettext("Bonus colours")}
     key = [go.Scatter(x=[None], y=[None], name=name, mode="lines+markers", showlegend=True,
                       legendgroup="players", legendgrouptitle=players, hoverinfo="skip",
-                      line={"color": KEY_LINE, "dash": PLAYER_DASHES[index], "width": 2},
-                      marker={"symbol": PLAYER_SYMBOLS[index], "size": 7, "color": KEY_LINE})
+                      line={"color": PLAYER_COLOURS[index], "dash": PLAYER_DASHES[index],
+                            "width": 2},
+                      marker={"symbol": PLAYER_SYMBOLS[index], "size": 7,
+                              "color": PLAYER_COLOURS[index]})
            for index, name in enumerate(names)]
     for gem in GEMS:
         said = words.gettext(GEM_NAMES[gem])

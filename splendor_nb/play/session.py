@@ -323,7 +323,7 @@ class PlaySession(HasTraits):
         self.thinking = True
         try:
             found = hint(builder.view, Bot("expert", seed=self._bot_seed(me),
-                                           budget=self.hint_budget))
+                                           budget=self.hint_budget), self.names)
         finally:
             self.thinking = False
         with self._lock, self.hold_trait_notifications():

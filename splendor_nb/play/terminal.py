@@ -79,7 +79,7 @@ def play_in_terminal(session: PlaySession, lines: TextIO, out: TextIO) -> int:
         elif command == "hint":
             found = session.hint()
             write(refused(found) if isinstance(found, Refusal) else
-                  say("term_hint", move=str(found.move), reason=found.reason))
+                  say("term_hint", move=found.said, reason=found.reason))
         elif command == "undo":
             refusal = session.undo()
             write(refused(refusal) if refusal is not None else

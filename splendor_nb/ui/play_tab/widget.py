@@ -328,7 +328,7 @@ class PlayWidget:
         if self._hinting:
             self.hint_text.value = _note(say("hint_thinking"))
         elif suggestion is not None and playing:
-            text = say("hint_said", move=str(suggestion.move), reason=suggestion.reason)
+            text = say("hint_said", move=suggestion.said, reason=suggestion.reason)
             self.hint_text.value = f"<div class='splendor-hint-said' role='status'>" \
                                    f"{html.escape(text)}</div>"
         else:
