@@ -351,6 +351,30 @@ def test_spoiler_free_hides_the_result_and_what_comes_next() -> None:
     assert tuple(viewer.charts.figure.layout.xaxis.range) == (-0.5, len(replay) + 0.5)
 
 
+
+def test_spoiler_free_shows_nothing_of_the_review_past_the_position() -> None:
+    viewer = viewer_of(four_takes())
+    controller, panel = viewer.controller, viewer.review
+    controller.review = made_up(0.0, 0.12, 0.0, 0.2)  # move 2 a mistake, move 4 a blunder
+    controller.go(1)
+    assert "mistakes 1" in panel.accuracy.value and "blunders 1" in panel.accuracy.value
+    assert 'class="suggestion"' in viewer.board.widget.value  # the expert's +rr, often next
+    viewer.options.spoilers.value = True
+    accuracy = panel.accuracy.value
+    assert "Accuracy over the first move" in accuracy
+    assert "mistakes 0" in accuracy and "blunders 0" in accuracy and "59" not in accuracy
+    assert 'class="suggestion"' not in viewer.board.widget.value
+    assert "From here the expert bot would play" not in panel.here.value
+    controller.go(2)
+    assert "mistakes 1" in panel.accuracy.value and "blunders 0" in panel.accuracy.value
+    viewer.charts.show_chances()
+    falls = {button: turn for button, turn in viewer.charts._falls.items()}
+    assert falls
+    assert all((button.layout.display != "none") == (turn <= 2) for button, turn in falls.items())
+    controller.go(4)
+    assert all(button.layout.display != "none" for button in falls)
+    assert "blunders 1" in panel.accuracy.value
+
 def test_the_comment_box_grows_with_its_text() -> None:
     viewer = viewer_of(short_game())
     viewer.controller.go(1)

@@ -26,6 +26,7 @@ Player 1 100 · Player 2 59
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import os
 import threading
@@ -128,7 +129,7 @@ class ReviewPanel(ControllerView[widgets.VBox]):
         self.widget = widgets.VBox([self.start, self.running, self.message, self.results],
                                    layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-review")
-        self._names = ["review", "reviewing", "at", "replay"]
+        self._names = ["review", "reviewing", "at", "replay", "spoiler_free"]
         self.follow(self._show, names=self._names)
         self._show()
 
@@ -193,7 +194,9 @@ class ReviewPanel(ControllerView[widgets.VBox]):
         self.results.layout.display = "none" if review is None else "flex"
         if review is None:
             return
-        self.accuracy.value = _accuracy(review, self.language)
+        # spoiler-free: the figures of the moves played so far, nothing of the later ones
+        self.accuracy.value = _accuracy(review, self.language, controller.turn
+                                        if controller.spoiler_free else None)
         self.previous.disabled = review.previous_mistake(controller.turn) is None
         self.next.disabled = review.next_mistake(controller.turn) is None
         self.here.value = here_text(controller, self.language)
@@ -260,8 +263,11 @@ def _in_words(controller: ReplayController, turn: int, move: Move,
     return f"{said.rstrip('.')} ({move})"
 
 
-def _accuracy(review: Review, language: str | None) -> str:
+def _accuracy(review: Review, language: str | None, upto: int | None = None) -> str:
+    """Each player's accuracy and mistakes, over the whole game or the first ``upto`` moves."""
     words = translator(language)
+    if upto is not None:
+        review = dataclasses.replace(review, moves=review.moves[:upto])
     figures = " · ".join(f"{html.escape(name)} {format_number(round(figure, 1), language)}"
                          for name, figure in zip(review.names, review.accuracy, strict=True))
     counts = []
@@ -271,6 +277,7 @@ def _accuracy(review: Review, language: str | None) -> str:
             "{name}: inaccuracies {inaccuracies}, mistakes {mistakes}, blunders {blunders}",
             name=name, inaccuracies=found["inaccuracy"], mistakes=found["mistake"],
             blunders=found["blunder"]))
-    title = words.gettext("Accuracy")
+    title = words.gettext("Accuracy") if not upto else words.ngettext(
+        "Accuracy over the first move", "Accuracy over the first {count} moves", upto)
     return (f"<div><b>{html.escape(title)}</b> {figures}</div>"
             f"<div class='splendor-muted'>{html.escape(' · '.join(counts))}</div>")
