@@ -406,9 +406,11 @@ def _show_rule(app: SplendorApp, rule_id: str) -> None:
 
 def _open_game(app: SplendorApp, controller: ReplayController, replay: Replay,
                name: str) -> None:
-    """A game of the Analyse tab opened in the Replay tab."""
-    controller.open(replay, name=name)
+    """A game of the Analyse tab opened in the Replay tab (which asks first when something is
+    unsaved), the page at its top."""
+    controller.open_or_ask(replay, name=name)
     app.selected_index = REPLAY_TAB
+    app.viewer.address.top()
 
 
 def _follow_play(app: SplendorApp, link: PlayLink | None,

@@ -319,7 +319,7 @@ class ReplayController(traitlets.HasTraits):
         except ReplayError as problem:
             self.error = _without_folder(self._error_text(problem), path)
             return False
-        self._open_unless_unsaved(replay, path=path, name=path.stem, turn=turn)
+        self.open_or_ask(replay, path=path, name=path.stem, turn=turn)
         return True
 
     def reread(self) -> bool:
@@ -356,11 +356,13 @@ class ReplayController(traitlets.HasTraits):
             problem.args = (f"{filename}: {problem}",)
             self.error = self._error_text(problem)
             return False
-        self._open_unless_unsaved(replay, name=Path(filename).stem or "upload")
+        self.open_or_ask(replay, name=Path(filename).stem or "upload")
         return True
 
-    def _open_unless_unsaved(self, replay: Replay, *, path: Path | None = None, name: str,
-                             turn: int = 0) -> None:
+    def open_or_ask(self, replay: Replay, *, path: Path | None = None, name: str,
+                    turn: int = 0) -> None:
+        """Open ``replay``, or hold it in ``waiting`` while something is unsaved (comments, a
+        review, side lines): the viewer asks first, as for a file (:meth:`resolve`)."""
         self.error = ""
         if self.dirty:
             self._held = (replay, path, name, turn)

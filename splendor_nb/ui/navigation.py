@@ -158,6 +158,7 @@ class LineTools(ControllerView[widgets.VBox]):
         self.widget.add_class("splendor-line-tools")
         self._names = ["at", "replay", "reviewing"]
         self.follow(self._show, names=self._names)
+        self.follow(lambda _change: self.say(""), names="replay")  # "Link copied" was another's
         self._show()
 
     def close(self) -> None:
@@ -325,6 +326,10 @@ class AddressBar(anywidget.AnyWidget):
         if self._attached:
             self._attached = False
             self.controller.unobserve(self._show, names=["at", "replay", "path", "name"])
+
+    def top(self) -> None:
+        """Ask the browser to scroll the page to its top (a game opened from far down)."""
+        self.send({"type": "top"})
 
     def copy(self) -> None:
         """Ask the browser to copy a link to the position shown."""
