@@ -410,6 +410,20 @@ def test_the_viewer_speaks_each_language() -> None:
         assert viewer.moves.label == moves
 
 
+
+def test_a_shipped_bot_game_names_its_bots_in_the_viewer_s_language() -> None:
+    path = shipped_replays()["bots-2p-medium-vs-hard"]
+    viewer = ReplayViewer(ReplayController(Replay.load(path), path=path, name=path.stem),
+                          language="ru")
+    viewer.controller.go(4)
+    viewer.charts.load()
+    assert viewer.controller.names == ["Средний бот 1", "Сложный бот 2"]
+    shown = [viewer.title.value, viewer.board.widget.value, viewer.navigation.label.value,
+             str(viewer.moves.rows), viewer.annotation.heading.value,
+             str([trace.name for trace in viewer.charts.figure.data])]
+    assert all("Средний бот 1" in text for text in shown[:2])
+    assert not [text for text in shown if "Medium bot" in text or "Hard bot" in text]
+
 def test_the_public_demo_reviews_on_one_process() -> None:
     demo = viewer_of(short_game())
     assert demo.review.workers is None  # every core on one's own machine

@@ -39,7 +39,7 @@ from splendor_nb.engine import GameState, new_game
 from splendor_nb.i18n import normalise_language, spoken, use_language
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
 from splendor_nb.play.describe import describe_turn
-from splendor_nb.play.hint import Hint, hint, hint_reason
+from splendor_nb.play.hint import Hint, hint, hint_reason, move_in_words
 from splendor_nb.play.outcome import Outcome, outcome
 from splendor_nb.play.seats import Seat, parse_seats, seating
 from splendor_nb.play.sentences import say
@@ -240,9 +240,9 @@ class PlaySession(HasTraits):
             self.said = self.log[-1] if self.log else ""
             self.message = ""
             if self.suggestion is not None:
-                self.suggestion = Hint(self.suggestion.move,
-                                       hint_reason(self.builder.view, self.suggestion.move)
-                                       if self.builder is not None else "")
+                move, view = self.suggestion.move, self.builder.view if self.builder else None
+                self.suggestion = Hint(move, hint_reason(view, move), move_in_words(
+                    view, move, names)) if view is not None else Hint(move, "", str(move))
             self._bump()
 
     @property

@@ -81,7 +81,7 @@ class AnnotationEditor(ControllerView[widgets.VBox]):
         else:
             player = controller.mover
             assert player is not None
-            who = html.escape(controller.replay.names[player])
+            who = html.escape(controller.names[player])
             title = html.escape(words.gettext("Comment on move {turn}", turn=controller.turn))
             if controller.in_side_line:
                 title = html.escape(words.gettext("Comment on move {turn} (side line)",

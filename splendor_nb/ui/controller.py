@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import traitlets
 
+from splendor_nb.ai.names import player_names
 from splendor_nb.engine import GameState
 from splendor_nb.i18n import Translator, translator
 from splendor_nb.moves import Move
@@ -112,6 +113,12 @@ class ReplayController(traitlets.HasTraits):
     def words(self) -> Translator:
         """The translator of the controller's :attr:`language`."""
         return translator(self.language)
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names as the views say them: a bot's in the controller's language
+        (:func:`~splendor_nb.ai.names.player_names`)."""
+        return player_names(self.replay, self.language)
 
     @property
     def can_save(self) -> bool:

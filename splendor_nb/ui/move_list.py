@@ -83,7 +83,7 @@ class MoveList(anywidget.AnyWidget):
         words = translator(self.language)
         controller = self.controller
         replay = controller.replay
-        names = replay.names
+        names = controller.names
         review = controller.review
         rows: list[dict[str, object]] = [_row("", 0, -1, words.gettext("Setup"))]
         with use_language(self.language):

@@ -172,8 +172,10 @@ class ReplayCharts(ControllerView[widgets.VBox]):
         self.ask.layout.display = "none"
         buttons = []
         words = translator(self.language)
-        for turn, name, move, before, after in turning_points(self.chances)[
-                ["turn", "name", "move", "before", "after"]].itertuples(index=False):
+        names = self.controller.names
+        for turn, player, move, before, after in turning_points(self.chances)[
+                ["turn", "player", "move", "before", "after"]].itertuples(index=False):
+            name = names[int(player)]
             button = widgets.Button(description=words.gettext("Turn {turn}: {name} {move}",
                                                               turn=turn, name=name, move=move),
                                     tooltip=words.gettext(
@@ -252,7 +254,7 @@ class ReplayCharts(ControllerView[widgets.VBox]):
         try:
             everyone = translator(self.language).gettext("everyone")
             self.players.options = [(everyone, -1), *((name, i) for i, name in
-                                                      enumerate(self.controller.replay.names))]
+                                                      enumerate(self.controller.names))]
             self.players.value = -1
         finally:
             self._updating = False

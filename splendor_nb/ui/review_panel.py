@@ -195,8 +195,8 @@ class ReviewPanel(ControllerView[widgets.VBox]):
         if review is None:
             return
         # spoiler-free: the figures of the moves played so far, nothing of the later ones
-        self.accuracy.value = _accuracy(review, self.language, controller.turn
-                                        if controller.spoiler_free else None)
+        self.accuracy.value = _accuracy(review, controller.names, self.language,
+                                        controller.turn if controller.spoiler_free else None)
         self.previous.disabled = review.previous_mistake(controller.turn) is None
         self.next.disabled = review.next_mistake(controller.turn) is None
         self.here.value = here_text(controller, self.language)
@@ -212,7 +212,7 @@ def here_text(controller: ReplayController, language: str | None = None) -> str:
     if controller.in_side_line:
         text = words.gettext("A side line: the review judged the main line only.")
         return f"<div class='splendor-muted'>{html.escape(text)}</div>"
-    names = controller.replay.names
+    names = controller.names
     parts = []
     turn = controller.turn
     if 0 < turn <= len(review.moves):
@@ -259,19 +259,21 @@ def _in_words(controller: ReplayController, turn: int, move: Move,
     if effects is None:
         return str(move)
     with use_language(language):
-        said = describe_turn(effects, replay.names)
+        said = describe_turn(effects, controller.names)
     return f"{said.rstrip('.')} ({move})"
 
 
-def _accuracy(review: Review, language: str | None, upto: int | None = None) -> str:
-    """Each player's accuracy and mistakes, over the whole game or the first ``upto`` moves."""
+def _accuracy(review: Review, names: list[str], language: str | None,
+              upto: int | None = None) -> str:
+    """Each player's accuracy and mistakes (the players named ``names``), over the whole game
+    or the first ``upto`` moves."""
     words = translator(language)
     if upto is not None:
         review = dataclasses.replace(review, moves=review.moves[:upto])
     figures = " · ".join(f"{html.escape(name)} {format_number(round(figure, 1), language)}"
-                         for name, figure in zip(review.names, review.accuracy, strict=True))
+                         for name, figure in zip(names, review.accuracy, strict=True))
     counts = []
-    for player, name in enumerate(review.names):
+    for player, name in enumerate(names):
         found = review.counts(player)
         counts.append(words.gettext(
             "{name}: inaccuracies {inaccuracies}, mistakes {mistakes}, blunders {blunders}",

@@ -159,7 +159,7 @@ class ReplayViewer:
         controller = self.controller
         replay = controller.replay
         headers = replay.headers
-        players = html.escape(words.gettext(" vs ").join(replay.names))
+        players = html.escape(words.gettext(" vs ").join(controller.names))
         # the file's own texts (event, date) are content, marked so (class splendor-content)
         details = [f"<span class='splendor-content'>{html.escape(str(headers[key]))}</span>"
                    for key in ("event", "date") if headers.get(key)]

@@ -60,7 +60,7 @@ class BoardView(ControllerView[ClickableBoard]):
         controller = self.controller
         best = self.suggestion
         self.widget.svg = board_svg(controller.state, viewer=controller.viewer, highlight=True,
-                                    names=controller.replay.names,
+                                    names=controller.names,
                                     suggest=str(best) if best is not None else None,
                                     language=self.language)
 
@@ -133,7 +133,7 @@ class ViewSwitch(ControllerView[widgets.ToggleButtons]):
         words = translator(self.language)
         options = [(words.gettext("All-seeing"), -1),
                    *((words.gettext("{name}'s view", name=name), i)
-                     for i, name in enumerate(controller.replay.names))]
+                     for i, name in enumerate(controller.names))]
         self._updating = True
         try:
             if list(self.widget.options) != options:
