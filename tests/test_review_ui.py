@@ -424,6 +424,24 @@ def test_a_shipped_bot_game_names_its_bots_in_the_viewer_s_language() -> None:
     assert all("Средний бот 1" in text for text in shown[:2])
     assert not [text for text in shown if "Medium bot" in text or "Hard bot" in text]
 
+
+def test_the_teacher_game_s_comments_and_event_are_said_in_the_viewer_s_language() -> None:
+    path = shipped_replays()["teacher-2p"]
+    english = Replay.load(path).turns[0].comment
+    for language, words in (("fr", "Les deux joueurs ouvrent"), ("es", "Los dos jugadores"),
+                            ("ru", "Оба игрока начинают"), ("tr", "İki oyuncu da")):
+        viewer = ReplayViewer(ReplayController(Replay.load(path), path=path, name=path.stem),
+                              language=language)
+        controller = viewer.controller
+        controller.go(1)
+        assert viewer.moves.rows[1]["comment"].startswith(words)
+        assert viewer.annotation.comment.value.startswith(words)
+        assert "sample game" not in viewer.title.value and "annotated" not in viewer.title.value
+        viewer.annotation.glyph.value = "!"  # a glyph written: the comment stays as in the file
+        assert controller.replay.turns[0].comment == english and controller.dirty
+        viewer.annotation.comment.value = "À moi."
+        assert controller.replay.turns[0].comment == "À moi."
+
 def test_the_public_demo_reviews_on_one_process() -> None:
     demo = viewer_of(short_game())
     assert demo.review.workers is None  # every core on one's own machine
