@@ -476,5 +476,5 @@ def test_on_a_phone_the_turn_s_buttons_stay_in_reach_and_the_tabs_are_one_row(
     pile_box, confirm_box = pile.bounding_box(), confirm.bounding_box()
     assert pile_box and confirm_box
     # the next pile and Confirm on one screen: no scrolling between them
-    assert 0 <= pile_box["y"] and confirm_box["y"] + confirm_box["height"] <= 844
+    assert pile_box["y"] >= 0 and confirm_box["y"] + confirm_box["height"] <= 844
     shoot(page, "play-phone-sticky.png")
