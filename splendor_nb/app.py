@@ -1,7 +1,8 @@
 """The Voila app: ``build_app()`` returns the root widget (a Tab with the DOM class
 ``splendor-app``) with five tabs: Replay, the replay viewer with a replay picker; Play, a game
 against the bots or other people (:class:`~splendor_nb.ui.PlayWidget`, its games saved in the
-folder ``$SPLENDOR_GAMES``, default ``games/`` beside the notebook); Learn, the lessons and the
+folder :func:`~splendor_nb.play.store.games_folder`, ``$SPLENDOR_GAMES`` or the user's data
+folder, as the terminal's); Learn, the lessons and the
 puzzles (:class:`~splendor_nb.ui.learn_tab.LearnTab`); Analyse, corpora of bot games
 (:class:`~splendor_nb.ui.analyse_tab.AnalyseTab`); and Rules, the rulebook (docs/rules.md) by
 rule id. The Replay tab's *Play from here* and the Play tab's *Review this
@@ -40,7 +41,8 @@ import ipywidgets as widgets
 from splendor_nb.engine import new_game
 from splendor_nb.i18n import gettext, ngettext, translator, use_language
 from splendor_nb.play import PlaySession, Seat, parse_seats
-from splendor_nb.play.store import DEFAULT_FOLDER
+from splendor_nb.play.store import GAMES_ENV as GAMES_ENV  # the app's settings, in one place
+from splendor_nb.play.store import games_folder
 from splendor_nb.replay import Replay
 from splendor_nb.rulebook import RULE_IDS
 from splendor_nb.ui import REPLAYS_DIR, PlayWidget, ReplayController, ReplayViewer, shipped_replays
@@ -57,8 +59,6 @@ FIRST_REPLAY = "teacher-2p"
 """The shipped replay the app opens without a deep link (an annotated game), when shipped."""
 DEMO_ENV = "SPLENDOR_DEMO"
 """The environment variable that makes the app a public demo when it is "1"."""
-GAMES_ENV = "SPLENDOR_GAMES"
-"""The environment variable naming the Play tab's games folder (default: ``games``)."""
 TABS = ("Replay", "Play", "Learn", "Analyse", "Rules")
 """The tabs' titles in English (:func:`tab_titles` says them in a language)."""
 REPLAY_TAB, PLAY_TAB, LEARN_TAB, ANALYSE_TAB, RULES_TAB = range(len(TABS))
@@ -250,7 +250,7 @@ class _Tabs:
                 app, replay, turn, seats, source)
         elif index == PLAY_TAB:
             session = old.session if isinstance(old, PlayWidget) else None  # the game goes on
-            view = PlayWidget(games_dir=os.environ.get(GAMES_ENV) or DEFAULT_FOLDER,
+            view = PlayWidget(games_dir=games_folder(),
                               autosave=not self.demo, language=language, session=session)
             if isinstance(old, PlayWidget):
                 old.close()  # lets go of the game (no widget closed)
@@ -406,9 +406,11 @@ def _show_rule(app: SplendorApp, rule_id: str) -> None:
 
 def _open_game(app: SplendorApp, controller: ReplayController, replay: Replay,
                name: str) -> None:
-    """A game of the Analyse tab opened in the Replay tab."""
-    controller.open(replay, name=name)
+    """A game of the Analyse tab opened in the Replay tab (which asks first when something is
+    unsaved), the page at its top."""
+    controller.open_or_ask(replay, name=name)
     app.selected_index = REPLAY_TAB
+    app.viewer.address.top()
 
 
 def _follow_play(app: SplendorApp, link: PlayLink | None,

@@ -384,8 +384,9 @@ def _add_play(subparsers: Subparsers) -> None:
     command.add_argument("--first", metavar="NAME",
                          help=gettext("the seat that starts (R-SETUP-ORDER): a seat's name or "
                                       "number, or 'random' (default: the first seat)"))
-    command.add_argument("--games-dir", type=Path, default=Path("games"), metavar="DIR",
-                         help=gettext("where games are saved (default: games/ here)"))
+    command.add_argument("--games-dir", type=Path, metavar="DIR",
+                         help=gettext("where games are saved (default: $SPLENDOR_GAMES, else "
+                                      "the games folder the app uses too; see --list)"))
     command.add_argument("--budget", type=int, metavar="B",
                          help=gettext("work per move of the searching bots (positions rated by "
                                       "hard, simulations of expert) and the simulations of a "

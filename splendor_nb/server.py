@@ -12,6 +12,7 @@ It is voila, changed in these ways (the last in demo mode only):
   its scripts have run, so the app's template sends it too, from the start of the page (a page
   closed while it loads); the second request finds the kernel gone (a 404, which the page
   ignores).
+- **Ctrl-C stops it quietly**: the kernels are stopped at once, not asked to shut down.
 - **A malformed template file path is a 404** (:class:`TemplateFileHandler`), where voila's
   handler failed with a 500 and a traceback in the log.
 - **A kernel is not culled before its page has connected** (:class:`PageKernelManager`,
@@ -39,6 +40,7 @@ from __future__ import annotations
 import html
 import os
 import re
+import shutil
 import sys
 from collections.abc import Callable, Collection
 from datetime import timedelta
@@ -46,7 +48,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import tornado.web
-from jupyter_core.utils import ensure_async
+from jupyter_core.utils import ensure_async, run_sync
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Bool, Int
@@ -219,6 +221,13 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
         super().initialize(argv)
         if self.demo:
             os.environ[DEMO_ENV] = "1"  # kernels start with the server's environment
+
+    def stop(self) -> None:
+        """Stop quietly (Ctrl-C in ``make app``): voila asks each kernel to shut down, which a
+        kernel still running the app's notebook answers with ZMQError tracebacks; the kernels
+        are stopped at once instead."""
+        shutil.rmtree(self.connection_dir, ignore_errors=True)
+        run_sync(self.kernel_manager.shutdown_all)(now=True)
 
     def setup_template_dirs(self) -> None:
         super().setup_template_dirs()

@@ -193,6 +193,29 @@ def test_a_game_opens_in_the_replay_tab() -> None:
     assert controller.replay.dumps() == expected.dumps()
 
 
+def test_a_game_opened_over_unsaved_work_asks_first_and_the_link_follows() -> None:
+    app = build_app("")
+    viewer = app.viewer
+    controller = viewer.controller
+    controller.go(3)
+    controller.annotate(comment="worth keeping")
+    viewer.lines.say("Link copied: http://here/?replay=teacher-2p&turn=3")
+    app.analyse.load()
+    analyse = app.analyse.panel
+    game = analyse.games.rows[1]["game"]
+    sent: list[object] = []
+    viewer.address.send = sent.append  # what the page is asked to do
+    analyse.open_game(game)
+    assert app.selected_index == REPLAY_TAB and sent == [{"type": "top"}]  # the page's top
+    assert controller.waiting == f"easy-v-medium-2p-{game}"  # asked, as the Replay picker
+    assert controller.name == "teacher-2p" and controller.replay.turns[2].comment
+    assert viewer.toolbar.asking.layout.display == "flex"
+    controller.resolve("open")
+    assert controller.name == f"easy-v-medium-2p-{game}"
+    assert viewer.address.query == ""  # no link to it: the address drops the old one
+    assert viewer.lines.message.value == ""  # the note of the link copied went with it
+
+
 def test_without_the_app_a_game_opens_under_the_list() -> None:
     shown = tab()
     shown.open_game("game-0000003")

@@ -165,3 +165,17 @@ def test_win_chances_end_with_the_winners_and_repeat_exactly() -> None:
     assert len(falls) == 5 and falls["drop"].is_monotonic_decreasing and (falls["drop"] > 0).all()
     movers = chances[chances["mover"]].set_index("turn")["player"]
     assert all(movers[turn] == player for turn, player in zip(falls["turn"], falls["player"]))
+
+
+def test_the_charts_legend_draws_each_player_as_their_points_are_drawn(game: Replay) -> None:
+    from splendor_nb.analysis import charts_figure
+
+    figure = charts_figure(game)
+    names = game.names
+    lines = {trace.name: trace.line for trace in figure.data[:game.players]}  # the points
+    key = {trace.name: trace for trace in figure.data if trace.showlegend and
+           trace.name in names}
+    assert sorted(key) == sorted(names)
+    for name, entry in key.items():  # the same colour and dash, not a grey line
+        assert (entry.line.color, entry.line.dash) == (lines[name].color, lines[name].dash)
+        assert entry.marker.color == lines[name].color

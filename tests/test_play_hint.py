@@ -7,6 +7,7 @@ from __future__ import annotations
 from splendor_nb.ai import Bot
 from splendor_nb.engine import GameState, new_game
 from splendor_nb.moves import Move
+from splendor_nb.play.describe import describe_turn
 from splendor_nb.play.hint import hint, hint_reason
 
 
@@ -19,9 +20,12 @@ def played(*moves: str, seed: int = 7) -> GameState:
 
 def test_the_hint_is_the_expert_bot_s_move() -> None:
     view = played().player_view(0)
-    found = hint(view, Bot("expert", seed=4, budget=20))
+    found = hint(view, Bot("expert", seed=4, budget=20), ["Ann", "Ben"])
     assert found.move == Bot("expert", seed=4, budget=20).choose(view)
     assert found.reason == hint_reason(view, found.move)
+    # in words as the move list says it, the notation after it
+    said = describe_turn(view.apply(found.move).last_turn, ["Ann", "Ben"])
+    assert found.said == f"{said.rstrip('.')} ({found.move})"
 
 
 def test_reserving_a_card_the_opponent_can_buy_says_it_is_taken_from_them() -> None:

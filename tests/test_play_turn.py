@@ -98,12 +98,18 @@ def test_r_take2_second_click_takes_two_and_a_third_puts_them_back() -> None:
     assert str(finished(builder, state)) == "+rr"
 
 
-def test_r_take2_a_pile_under_four_gives_no_second_token() -> None:
+def test_r_take2_a_second_click_on_a_pile_under_four_says_why() -> None:
     state = position(supply="wwwbbbbgggg" + "rrrrkkkkyyyyy")
     builder = TurnBuilder(state)
     assert builder.interaction().takeable == {"white", "blue", "green", "red", "black"}
-    supply(builder, "white", "white")  # 3 white: the second click puts it back
-    assert builder.picked == counts("")
+    supply(builder, "white")
+    refusal = builder.click({"action": "supply", "colour": "white"})  # 3 white: no second
+    assert refusal is not None and refusal.rule == "R-TAKE2"
+    assert refusal.text == ("Two white may be taken only from a pile of 4 or more, and this one "
+                            "has 3: pick other colours, or Clear.")
+    assert builder.picked == counts("w")  # the white picked stays picked
+    supply(builder, "red", "black")
+    assert builder.picked == counts("wrk")
 
 
 def test_r_take3_fewer_colours_left_take_one_of_each() -> None:
@@ -311,3 +317,4 @@ def test_every_change_and_refusal_is_reported() -> None:
     builder.pick_colour("gold")
     builder.clear()
     assert seen == ["pick", "pick", "pick"]
+

@@ -283,7 +283,9 @@ def test_take_back_hint_and_resign(tmp_path: Path) -> None:
     assert shown(play.take_back) and play.take_back.disabled  # nothing to take back yet
     press(play.hint)
     assert session.suggestion is not None
-    said = html.escape(f"Hint: {session.suggestion.move}. {session.suggestion.reason}")
+    suggestion = session.suggestion
+    said = html.escape(f"Hint: {suggestion.said}. {suggestion.reason}")
+    assert suggestion.said.startswith("Ann ") and suggestion.said.endswith(f"({suggestion.move})")
     assert said in play.hint_text.value
     assert 'class="hint"' in play.board.svg  # the hinted move marked on the board
     person_turn(play)

@@ -351,6 +351,30 @@ def test_spoiler_free_hides_the_result_and_what_comes_next() -> None:
     assert tuple(viewer.charts.figure.layout.xaxis.range) == (-0.5, len(replay) + 0.5)
 
 
+
+def test_spoiler_free_shows_nothing_of_the_review_past_the_position() -> None:
+    viewer = viewer_of(four_takes())
+    controller, panel = viewer.controller, viewer.review
+    controller.review = made_up(0.0, 0.12, 0.0, 0.2)  # move 2 a mistake, move 4 a blunder
+    controller.go(1)
+    assert "mistakes 1" in panel.accuracy.value and "blunders 1" in panel.accuracy.value
+    assert 'class="suggestion"' in viewer.board.widget.value  # the expert's +rr, often next
+    viewer.options.spoilers.value = True
+    accuracy = panel.accuracy.value
+    assert "Accuracy over the first move" in accuracy
+    assert "mistakes 0" in accuracy and "blunders 0" in accuracy and "59" not in accuracy
+    assert 'class="suggestion"' not in viewer.board.widget.value
+    assert "From here the expert bot would play" not in panel.here.value
+    controller.go(2)
+    assert "mistakes 1" in panel.accuracy.value and "blunders 0" in panel.accuracy.value
+    viewer.charts.show_chances()
+    falls = {button: turn for button, turn in viewer.charts._falls.items()}
+    assert falls
+    assert all((button.layout.display != "none") == (turn <= 2) for button, turn in falls.items())
+    controller.go(4)
+    assert all(button.layout.display != "none" for button in falls)
+    assert "blunders 1" in panel.accuracy.value
+
 def test_the_comment_box_grows_with_its_text() -> None:
     viewer = viewer_of(short_game())
     viewer.controller.go(1)
@@ -385,6 +409,38 @@ def test_the_viewer_speaks_each_language() -> None:
         viewer = ReplayViewer(ReplayController(short_game()), language=language)
         assert viewer.moves.label == moves
 
+
+
+def test_a_shipped_bot_game_names_its_bots_in_the_viewer_s_language() -> None:
+    path = shipped_replays()["bots-2p-medium-vs-hard"]
+    viewer = ReplayViewer(ReplayController(Replay.load(path), path=path, name=path.stem),
+                          language="ru")
+    viewer.controller.go(4)
+    viewer.charts.load()
+    assert viewer.controller.names == ["Средний бот 1", "Сложный бот 2"]
+    shown = [viewer.title.value, viewer.board.widget.value, viewer.navigation.label.value,
+             str(viewer.moves.rows), viewer.annotation.heading.value,
+             str([trace.name for trace in viewer.charts.figure.data])]
+    assert all("Средний бот 1" in text for text in shown[:2])
+    assert not [text for text in shown if "Medium bot" in text or "Hard bot" in text]
+
+
+def test_the_teacher_game_s_comments_and_event_are_said_in_the_viewer_s_language() -> None:
+    path = shipped_replays()["teacher-2p"]
+    english = Replay.load(path).turns[0].comment
+    for language, words in (("fr", "Les deux joueurs ouvrent"), ("es", "Los dos jugadores"),
+                            ("ru", "Оба игрока начинают"), ("tr", "İki oyuncu da")):
+        viewer = ReplayViewer(ReplayController(Replay.load(path), path=path, name=path.stem),
+                              language=language)
+        controller = viewer.controller
+        controller.go(1)
+        assert viewer.moves.rows[1]["comment"].startswith(words)
+        assert viewer.annotation.comment.value.startswith(words)
+        assert "sample game" not in viewer.title.value and "annotated" not in viewer.title.value
+        viewer.annotation.glyph.value = "!"  # a glyph written: the comment stays as in the file
+        assert controller.replay.turns[0].comment == english and controller.dirty
+        viewer.annotation.comment.value = "À moi."
+        assert controller.replay.turns[0].comment == "À moi."
 
 def test_the_public_demo_reviews_on_one_process() -> None:
     demo = viewer_of(short_game())

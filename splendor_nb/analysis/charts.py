@@ -3,8 +3,8 @@ the three together as the replay viewer shows them. Pure functions of the tables
 :mod:`~splendor_nb.analysis.tables` and :mod:`~splendor_nb.analysis.chances`, in the colours of
 :mod:`splendor_nb.palette`, their words in a ``language`` (None: the current one).
 
-Players are told apart by line style (dash and marker shape) and gems by colour, with a key of
-each in the legend; the white gem's line is a grey that shows on the white background.
+Players are told apart by colour and line style (dash and marker shape) and gems by colour, with
+a key of each in the legend; the white gem's line is a grey that shows on the white background.
 
 >>> from splendor_nb.analysis.tables import turns
 >>> from splendor_nb.engine import new_game
@@ -21,6 +21,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from splendor_nb.ai.names import player_names
 from splendor_nb.analysis.chances import turning_points
 from splendor_nb.analysis.tables import turns
 from splendor_nb.cards import GEMS
@@ -44,9 +45,6 @@ PLAYER_SYMBOLS: tuple[str, ...] = ("circle", "square", "diamond", "triangle-up")
 GEM_NAMES: dict[str, str] = {"white": N_("white"), "blue": N_("blue"), "green": N_("green"),
                              "red": N_("red"), "black": N_("black")}
 """The gems' names in the legend and the hover texts (translated when shown)."""
-KEY_LINE = "#555555"
-"""The colour of the players' entries in the legend (they are told apart by line style)."""
-
 
 def points_chart(df: pd.DataFrame, turn: int | None = None, language: str | None = None
                  ) -> go.Figure:
@@ -212,7 +210,12 @@ def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = 
     'tour'
     """
     words = translator(language)
+    names = player_names(replay, language)  # a bot named in the language of the page
+    said = dict(zip(replay.names, names, strict=True))
     frame = turns(replay)
+    frame["name"] = frame["name"].map(said)
+    if chances is not None:
+        chances = chances.assign(name=chances["name"].map(said))
     titles = [words.gettext("Points per turn"), words.gettext("Bonuses per colour")]
     heights = [0.42, 0.58]
     if chances is not None:
@@ -237,7 +240,7 @@ def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = 
             figure.add_trace(trace.update(showlegend=trace.name == falls), row=3, col=1)
         figure.update_yaxes(range=(0, 100), row=3, col=1, **_percent_ticks(words))
         figure.update_yaxes(title_text=words.gettext("chance"), row=3, col=1)
-    for trace in _key(replay.names, words):
+    for trace in _key(names, words):
         figure.add_trace(trace, row=1, col=1)
     figure.add_hline(y=WINNING_POINTS, line_dash="dash", line_color=GUIDE, row=1, col=1,
                      annotation_text=words.gettext("{points} points", points=WINNING_POINTS),
@@ -259,13 +262,16 @@ KEY_TRACES = len(GEMS)
 
 
 def _key(names: list[str], words: Translator) -> list[go.Scatter]:
-    """The legend's key, drawn nowhere: each player's line style, then each gem's colour."""
+    """The legend's key, drawn nowhere: each player's line, as their points are drawn (colour
+    and style), then each gem's colour."""
     players = {"text": words.gettext("Players")}
     gems = {"text": words.gettext("Bonus colours")}
     key = [go.Scatter(x=[None], y=[None], name=name, mode="lines+markers", showlegend=True,
                       legendgroup="players", legendgrouptitle=players, hoverinfo="skip",
-                      line={"color": KEY_LINE, "dash": PLAYER_DASHES[index], "width": 2},
-                      marker={"symbol": PLAYER_SYMBOLS[index], "size": 7, "color": KEY_LINE})
+                      line={"color": PLAYER_COLOURS[index], "dash": PLAYER_DASHES[index],
+                            "width": 2},
+                      marker={"symbol": PLAYER_SYMBOLS[index], "size": 7,
+                              "color": PLAYER_COLOURS[index]})
            for index, name in enumerate(names)]
     for gem in GEMS:
         said = words.gettext(GEM_NAMES[gem])

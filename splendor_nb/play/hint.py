@@ -11,6 +11,7 @@ it prefers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from splendor_nb.ai import Bot
@@ -19,7 +20,7 @@ from splendor_nb.cards import CARD_BY_ID, GEMS, GOLD, Card
 from splendor_nb.engine import GameState
 from splendor_nb.engine.buying import price
 from splendor_nb.moves import Move
-from splendor_nb.play.describe import card_phrase
+from splendor_nb.play.describe import card_phrase, describe_turn
 from splendor_nb.play.sentences import colour_name, say, say_n
 from splendor_nb.rules import WINNING_POINTS
 
@@ -30,18 +31,34 @@ class Hint:
 
     move: Move
     reason: str
+    said: str
+    """The move in words, as the move list says it, its notation after it."""
 
 
-def hint(view: GameState, bot: Bot) -> Hint:
-    """What ``bot`` would play in ``view`` (the mover's ``player_view``), and why.
+def hint(view: GameState, bot: Bot, names: Sequence[str]) -> Hint:
+    """What ``bot`` would play in ``view`` (the mover's ``player_view``), and why; ``names``
+    are the players'.
 
     >>> from splendor_nb import new_game
-    >>> suggestion = hint(new_game(seed=7).player_view(0), Bot("expert", seed=1, budget=20))
-    >>> suggestion.move in new_game(seed=7).legal_moves()
-    True
+    >>> suggestion = hint(new_game(seed=7).player_view(0), Bot("expert", seed=1, budget=20),
+    ...                   ["Ann", "Ben"])
+    >>> suggestion.move in new_game(seed=7).legal_moves(), suggestion.said.startswith("Ann ")
+    (True, True)
     """
     move = bot.choose(view)
-    return Hint(move, hint_reason(view, move))
+    return Hint(move, hint_reason(view, move), move_in_words(view, move, names))
+
+
+def move_in_words(view: GameState, move: Move, names: Sequence[str]) -> str:
+    """``move`` played from ``view`` in words, as the move list says it, then its notation.
+
+    >>> from splendor_nb import new_game
+    >>> move_in_words(new_game(seed=7), Move.parse("+wbg"), ["Ann", "Ben"])
+    'Ann took white, blue and green (+wbg)'
+    """
+    effects = view.apply(move).last_turn
+    said = describe_turn(effects, names) if effects is not None else ""
+    return f"{said.rstrip('.')} ({move})" if said else str(move)
 
 
 def hint_reason(view: GameState, move: Move) -> str:

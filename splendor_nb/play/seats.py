@@ -18,27 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from splendor_nb.ai import LEVELS, Bot
-from splendor_nb.i18n import N_, gettext
+from splendor_nb.ai.names import bot_name
+from splendor_nb.i18n import gettext
 from splendor_nb.rules import PLAYER_COUNTS
 
 MAX_NAME = 200
 """The longest name a replay file holds (its schema)."""
-BOT_NAMES: dict[str, str] = {"easy": N_("Easy bot"), "medium": N_("Medium bot"),
-                             "hard": N_("Hard bot"), "expert": N_("Expert bot")}
-"""The bots' names (English: :func:`bot_name` says them in the current language)."""
-
-
-def bot_name(level: str) -> str:
-    """A bot's name in the current language.
-
-    >>> from splendor_nb.i18n import use_language
-    >>> with use_language("es"):
-    ...     bot_name("hard")
-    'Bot difícil'
-    """
-    return gettext(BOT_NAMES.get(level, level))
-
-
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A seat: a person (``level`` None) or a bot of ``level``; ``budget`` tunes the hard bot

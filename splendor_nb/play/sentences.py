@@ -116,6 +116,8 @@ SENTENCES: dict[str, str] = {
     "refuse_three_picked": "You have picked {count} colours, the most you may take now.",
     "refuse_fewer_colours": "Only {count} colours are left in the supply: take one of each.",
     "refuse_pick_more_or_two": "Pick 2 more colours, or click {colour} again to take two.",
+    "refuse_take2_short": "Two {colour} may be taken only from a pile of {least} or more, and "
+                          "this one has {count}: pick other colours, or Clear.",
     "refuse_nothing_picked": "Pick gems, a card or a deck first.",
     "refuse_cannot_buy": "You cannot afford {card}: it costs {price} after your bonuses, and "
                          "you are short of {missing} with {gold} gold.",

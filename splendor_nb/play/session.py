@@ -39,13 +39,12 @@ from splendor_nb.engine import GameState, new_game
 from splendor_nb.i18n import normalise_language, spoken, use_language
 from splendor_nb.moves import IllegalMoveError, InvalidMoveError, Move
 from splendor_nb.play.describe import describe_turn
-from splendor_nb.play.hint import Hint, hint, hint_reason
+from splendor_nb.play.hint import Hint, hint, hint_reason, move_in_words
 from splendor_nb.play.outcome import Outcome, outcome
 from splendor_nb.play.seats import Seat, parse_seats, seating
 from splendor_nb.play.sentences import say
 from splendor_nb.play.store import (
     BRANCH,
-    DEFAULT_FOLDER,
     EVENT,
     GameStore,
     SavedGame,
@@ -98,7 +97,7 @@ class PlaySession(HasTraits):
     """The positions from :attr:`first_turn` on, deck order included."""
 
     def __init__(self, seats: str | Sequence[str | Seat], seed: int | None = None, *,
-                 first: int = 0, games_dir: str | Path = DEFAULT_FOLDER, autosave: bool = True,
+                 first: int = 0, games_dir: str | Path | None = None, autosave: bool = True,
                  hint_budget: int | None = None, language: str | None = None) -> None:
         super().__init__()
         self.language = normalise_language(language)
@@ -126,7 +125,8 @@ class PlaySession(HasTraits):
         """Continue the saved game at ``path`` (see :meth:`GameStore.unfinished`); its folder is
         the games folder unless ``games_dir`` says otherwise."""
         replay = Replay.load(path)
-        options.setdefault("games_dir", Path(path).parent)
+        if options.get("games_dir") is None:
+            options["games_dir"] = Path(path).parent
         session = cls([Seat.from_header(entry) for entry in replay.headers["players"]],
                       **options)
         session.resume_game(path, replay)
@@ -240,9 +240,9 @@ class PlaySession(HasTraits):
             self.said = self.log[-1] if self.log else ""
             self.message = ""
             if self.suggestion is not None:
-                self.suggestion = Hint(self.suggestion.move,
-                                       hint_reason(self.builder.view, self.suggestion.move)
-                                       if self.builder is not None else "")
+                move, view = self.suggestion.move, self.builder.view if self.builder else None
+                self.suggestion = Hint(move, hint_reason(view, move), move_in_words(
+                    view, move, names)) if view is not None else Hint(move, "", str(move))
             self._bump()
 
     @property
@@ -323,7 +323,7 @@ class PlaySession(HasTraits):
         self.thinking = True
         try:
             found = hint(builder.view, Bot("expert", seed=self._bot_seed(me),
-                                           budget=self.hint_budget))
+                                           budget=self.hint_budget), self.names)
         finally:
             self.thinking = False
         with self._lock, self.hold_trait_notifications():

@@ -18,23 +18,44 @@ the seed that shuffled the cards nobody had seen there.
 from __future__ import annotations
 
 import datetime
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import platformdirs
 
 from splendor_nb.engine import GameState, new_game
 from splendor_nb.engine.hidden import card_order
 from splendor_nb.engine.shuffle import shuffled
 from splendor_nb.replay import Replay, ReplayError
 
-DEFAULT_FOLDER = "games"
-"""The games folder, relative to the current directory (beside the notebook)."""
+GAMES_ENV = "SPLENDOR_GAMES"
+"""The environment variable that names the games folder."""
+APP_NAME = "splendor-nb"
 EVENT = "splendor-nb play"
 """The ``event`` header of games played with :mod:`splendor_nb.play`."""
 BRANCH = "branched_from"
 """The header of a what-if game: ``{"file": ..., "turn": ..., "seed": ...}``."""
 _UNSAFE = re.compile(r"[^A-Za-z0-9]+")
+
+
+def games_folder() -> Path:
+    """Where games are saved unless told otherwise, the same for the app, the notebooks and
+    ``splendor-nb play``: ``$SPLENDOR_GAMES``, else ``games`` in the user's data folder
+    (``~/.local/share/splendor-nb/games`` on Linux, platformdirs' ``user_data_path``).
+
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {GAMES_ENV: "/tmp/my-games"}):
+    ...     games_folder()
+    PosixPath('/tmp/my-games')
+    >>> with mock.patch.dict(os.environ, {GAMES_ENV: ""}):
+    ...     games_folder().parts[-2:]
+    ('splendor-nb', 'games')
+    """
+    named = os.environ.get(GAMES_ENV)
+    return Path(named) if named else platformdirs.user_data_path(APP_NAME) / "games"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +79,8 @@ class GameStore:
     True
     """
 
-    def __init__(self, folder: str | Path = DEFAULT_FOLDER) -> None:
-        self.folder = Path(folder).absolute()
+    def __init__(self, folder: str | Path | None = None) -> None:
+        self.folder = Path(folder if folder is not None else games_folder()).absolute()
 
     def new_path(self, names: list[str] | tuple[str, ...], seed: int) -> Path:
         """A new file name for a game between ``names`` dealt by ``seed``, dated now, unused in

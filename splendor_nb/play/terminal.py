@@ -13,24 +13,24 @@ in words, and the commands hint, undo, resign, board, help and quit.
 
 from __future__ import annotations
 
+import textwrap
 from typing import TextIO
 
 from splendor_nb.play.sentences import say
 from splendor_nb.play.session import PlaySession
-from splendor_nb.play.text import position_text
+from splendor_nb.play.text import INDENT, WIDTH, position_text
 from splendor_nb.play.turn import Refusal
-
-COLUMNS = 6
-"""Moves per line in the numbered list."""
-COLUMN_WIDTH = 18
 
 
 def play_in_terminal(session: PlaySession, lines: TextIO, out: TextIO) -> int:
     """Play ``session`` reading commands from ``lines`` and writing to ``out``, until the game
     ends, ``quit`` or the end of the input (the game stays saved); return the exit status."""
 
-    def write(text: str = "") -> None:
-        print(text, file=out, flush=True)
+    def write(text: str = "") -> None:  # 80 columns: a long sentence goes on below
+        print("\n".join(textwrap.fill(line, WIDTH, subsequent_indent=INDENT,
+                                       break_long_words=False, break_on_hyphens=False)
+                         if len(line) > WIDTH else line for line in text.split("\n")),
+              file=out, flush=True)
 
     echo = not lines.isatty()  # a script's commands are shown, as a person's typing would be
     write(say("term_intro", path=session.path))
@@ -60,7 +60,7 @@ def play_in_terminal(session: PlaySession, lines: TextIO, out: TextIO) -> int:
             shown = session.state.turn
             write(position_text(session.view, session.names, session.viewer))
             write(say("term_moves"))
-            write(_numbered([str(move) for move in builder.moves]))
+            write(numbered([str(move) for move in builder.moves]))
         out.write(say("term_prompt", name=session.names[session.state.current_player]))
         out.flush()
         line = lines.readline()
@@ -78,29 +78,46 @@ def play_in_terminal(session: PlaySession, lines: TextIO, out: TextIO) -> int:
             write(say("term_help"))
         elif command == "hint":
             found = session.hint()
-            write(str(found) if isinstance(found, Refusal) else
-                  say("term_hint", move=str(found.move), reason=found.reason))
+            write(refused(found) if isinstance(found, Refusal) else
+                  say("term_hint", move=found.said, reason=found.reason))
         elif command == "undo":
             refusal = session.undo()
-            write(str(refusal) if refusal is not None else
+            write(refused(refusal) if refusal is not None else
                   say("term_undone", name=session.names[session.state.current_player]))
             shown = None
         elif command == "resign":
             refusal = session.resign()
             if refusal is not None:
-                write(str(refusal))
+                write(refused(refusal))
         elif command.isdigit() and not 1 <= int(command) <= len(builder.moves):
             write(say("term_no_number", number=int(command), count=len(builder.moves)))
         else:
             refusal = session.submit(builder.moves[int(command) - 1] if command.isdigit()
                                      else command)
-            write(str(refusal) if refusal is not None else session.said)
+            write(refused(refusal) if refusal is not None else session.said)
     write(say("term_saved", path=session.path))
     return 0
 
 
-def _numbered(texts: list[str]) -> str:
-    cells = [f"{number:>3}. {text:<{COLUMN_WIDTH - 5}}" for number, text in
-             enumerate(texts, start=1)]
-    return "\n".join("".join(cells[i:i + COLUMNS]).rstrip() for i in range(0, len(cells),
-                                                                            COLUMNS))
+def refused(refusal: Refusal) -> str:
+    """A refusal as the terminal says it: the rule id first, as the engine's errors.
+
+    >>> refused(Refusal("R-TAKE2", "Two red may be taken only from a pile of 4 or more."))
+    'R-TAKE2: Two red may be taken only from a pile of 4 or more.'
+    """
+    return f"{refusal.rule}: {refusal.text}" if refusal.rule else refusal.text
+
+
+def numbered(texts: list[str], width: int = WIDTH) -> str:
+    """The moves numbered from 1, in as many columns of one width as fit in ``width``, read
+    row by row; no move is cut.
+
+    >>> print(numbered(["+wbg", "+wbr -w", "B1g4=wwy N3"], width=40))
+      1. +wbg           2. +wbr -w
+      3. B1g4=wwy N3
+    """
+    cell = len(f"{len(texts):>3}. ") + max(map(len, texts), default=0) + 2
+    columns = max(1, width // cell)
+    cells = [f"{number:>3}. {text:<{cell - 5}}" for number, text in enumerate(texts, start=1)]
+    return "\n".join("".join(cells[i:i + columns]).rstrip() for i in range(0, len(cells),
+                                                                            columns))

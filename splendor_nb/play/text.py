@@ -5,7 +5,7 @@ writes the setup). A blind reserve the viewer may not see is written ``?`` and i
 
 >>> from splendor_nb import new_game
 >>> print(position_text(new_game(seed=7), ["Ann", "Ben"], viewer=0))
-Turn 1, round 1: Ann to move.
+Turn 0, round 1: Ann to move.
 Nobles: N9 (w3 b3 k3)  N10 (w3 b3 g3)  N8 (w3 r3 k3)
 Tier 3 [16]: 3r2 4pt g7 | 3b4 5pt w7 b3 | 3b2 4pt w6 b3 k3 | 3g4 5pt b7 g3
 Tier 2 [26]: 2r4 2pt w1 b4 g2 | 2g4 2pt b5 g3 | 2r3 2pt k5 | 2g5 2pt w4 b2 k1
@@ -26,24 +26,53 @@ from splendor_nb.play.sentences import say, say_n
 _NONE = "-"
 
 
+WIDTH = 80
+"""The widest line written: a terminal's 80 columns."""
+INDENT = "    "
+"""The start of a line that goes on with the one above."""
+
+
 def position_text(state: GameState, names: Sequence[str], viewer: int | None = None) -> str:
-    """``state`` as lines of text, as ``viewer`` may see it (``None``: everything)."""
+    """``state`` as lines of text, as ``viewer`` may see it (``None``: everything), none wider
+    than :data:`WIDTH`: a long line goes on below, indented, broken between cards (a market
+    row) or between parts (a player's tableau), never inside one."""
     if state.is_over:
         lines = [say("text_over", turns=state.turn)]
     else:
-        lines = [say("text_turn", turn=state.turn + 1, round=state.round,
+        lines = [say("text_turn", turn=state.turn, round=state.round,  # 0: the setup, as the app
                      name=names[state.current_player])]
     lines.append(say("text_nobles", nobles="  ".join(
         f"{noble.id} ({_counts(noble.needs)})" for noble in state.nobles) or _NONE))
     for tier in (3, 2, 1):
         row = state.market_rows[tier - 1]
-        cards = " | ".join(card_text(card) if card is not None else _NONE for card in row)
-        lines.append(say("text_tier", tier=tier, deck=len(state.decks[tier - 1]), cards=cards))
+        cards = [card_text(card) if card is not None else _NONE for card in row]
+        said = say("text_tier", tier=tier, deck=len(state.decks[tier - 1]), cards="\0")
+        lines.append(fitted(said.replace("\0", " | ".join(cards)), " | "))
     lines.append(say("text_supply", tokens=" ".join(
         f"{letter}{n}" for letter, n in zip(LETTERS, state.supply_counts))))
     for i, player in enumerate(state.players):
         mark = ">" if i == state.current_player and not state.is_over else " "
-        lines.append(f"{mark} " + _player_text(player, names[i], shown=viewer in (None, i)))
+        lines.append(fitted(f"{mark} " + _player_text(player, names[i],
+                                                      shown=viewer in (None, i)), "; "))
+    return "\n".join(lines)
+
+
+def fitted(line: str, separator: str, width: int = WIDTH) -> str:
+    """``line`` in lines no wider than ``width`` (where it can be), broken after a
+    ``separator``; the lines after the first are indented.
+
+    >>> print(fitted("Tier 3: 3r1 3pt w3 b5 g3 k3 | 3b3 4pt w7 | 3r4 5pt g7 r3", " | ", 30))
+    Tier 3: 3r1 3pt w3 b5 g3 k3 |
+        3b3 4pt w7 | 3r4 5pt g7 r3
+    """
+    parts = line.split(separator)
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if len(lines[-1]) + len(separator) + len(part) <= width:
+            lines[-1] += separator + part
+        else:
+            lines[-1] += separator.rstrip()
+            lines.append(INDENT + part)
     return "\n".join(lines)
 
 

@@ -3,9 +3,9 @@
 A :class:`TurnBuilder` holds one position (the mover's view) and what the person has picked so
 far. Its stages, in the rulebook's order:
 
-- ``pick``: click token piles (up to 3 different colours, or 2 of one: a picked pile clicked
-  again takes a second of it where R-TAKE2 allows, else goes back), then :meth:`confirm`; or
-  click a card or a deck;
+- ``pick``: click token piles (up to 3 different colours, or 2 of one: the only pile picked,
+  clicked again, takes a second of it where R-TAKE2 allows, else says why not; a pile picked
+  beside others, clicked again, goes back), then :meth:`confirm`; or click a card or a deck;
 - ``card``: a face-up card or one of one's reserved cards: :meth:`buy` (paid the default way or
   as chosen with :meth:`choose_payment`, R-BUY-GOLD) or :meth:`reserve`;
 - ``deck``: :meth:`reserve` its top card unseen (R-RESERVE-HIDDEN);
@@ -45,6 +45,7 @@ from splendor_nb.rules import (
     RESERVE_GOLD,
     RESERVE_LIMIT,
     TAKE2_COUNT,
+    TAKE2_MIN_SUPPLY,
     TAKE3_COUNT,
     TOKEN_LIMIT,
 )
@@ -248,9 +249,11 @@ class TurnBuilder:
             picked = with_item(self.picked, i, 1)
             if not self._extendable(picked):
                 return self._refuse(*self._why_not_pick(i))
-        elif held == 1 and sum(self.picked) == 1 and with_item(NO_TOKENS, i, TAKE2_COUNT) \
-                in self._takes:  # R-TAKE2: a second of the only colour picked
+        elif held == 1 and sum(self.picked) == 1:  # R-TAKE2: a second of the only colour
             picked = with_item(NO_TOKENS, i, TAKE2_COUNT)
+            if picked not in self._takes:  # the pile holds fewer than 4
+                return self._refuse("R-TAKE2", say("refuse_take2_short", colour=colour_name(
+                    colour), count=self.view.supply_counts[i], least=TAKE2_MIN_SUPPLY))
         else:
             picked = with_item(self.picked, i, 0)
         self.card = self.deck = self.payment = None  # tokens instead of a card or a deck

@@ -21,6 +21,7 @@ from splendor_nb.i18n import translator
 from splendor_nb.replay import GLYPHS
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
+from splendor_nb.ui.replay_texts import said
 
 
 class AnnotationEditor(ControllerView[widgets.VBox]):
@@ -46,6 +47,8 @@ class AnnotationEditor(ControllerView[widgets.VBox]):
                                         layout=widgets.Layout(width="100%"))
         self.comment.add_class("splendor-comment")
         self._updating = False
+        self._shown = ""
+        """The comment as shown: a shipped replay's in the viewer's language."""
         self.glyph.observe(self._written, names="value")
         self.comment.observe(self._written, names="value")
         self.follow(self._show, names=["at", "replay"])
@@ -57,8 +60,10 @@ class AnnotationEditor(ControllerView[widgets.VBox]):
     def _written(self, _change: object) -> None:
         lines = sum(1 + len(line) // 60 for line in self.comment.value.split("\n"))
         self.comment.rows = max(3, min(lines + 1, 16))
-        if not self._updating:
-            self.controller.annotate(comment=self.comment.value, glyph=self.glyph.value)
+        if not self._updating:  # a comment shown translated is written only once edited
+            comment = self.comment.value
+            self.controller.annotate(comment=None if comment == self._shown else comment,
+                                     glyph=self.glyph.value)
 
     def _show(self, _change: object = None) -> None:
         controller = self.controller
@@ -66,7 +71,7 @@ class AnnotationEditor(ControllerView[widgets.VBox]):
         self._updating = True
         try:
             self.glyph.value = turn.glyph if turn else ""
-            self.comment.value = turn.comment if turn else ""
+            self._shown = self.comment.value = said(turn.comment, self.language) if turn else ""
         finally:
             self._updating = False
         # the box grows with its text: a row per line written (and per 60 characters)
@@ -81,7 +86,7 @@ class AnnotationEditor(ControllerView[widgets.VBox]):
         else:
             player = controller.mover
             assert player is not None
-            who = html.escape(controller.replay.names[player])
+            who = html.escape(controller.names[player])
             title = html.escape(words.gettext("Comment on move {turn}", turn=controller.turn))
             if controller.in_side_line:
                 title = html.escape(words.gettext("Comment on move {turn} (side line)",

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import traitlets
 
+from splendor_nb.ai.names import player_names
 from splendor_nb.engine import GameState
 from splendor_nb.i18n import Translator, translator
 from splendor_nb.moves import Move
@@ -112,6 +113,12 @@ class ReplayController(traitlets.HasTraits):
     def words(self) -> Translator:
         """The translator of the controller's :attr:`language`."""
         return translator(self.language)
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names as the views say them: a bot's in the controller's language
+        (:func:`~splendor_nb.ai.names.player_names`)."""
+        return player_names(self.replay, self.language)
 
     @property
     def can_save(self) -> bool:
@@ -319,7 +326,7 @@ class ReplayController(traitlets.HasTraits):
         except ReplayError as problem:
             self.error = _without_folder(self._error_text(problem), path)
             return False
-        self._open_unless_unsaved(replay, path=path, name=path.stem, turn=turn)
+        self.open_or_ask(replay, path=path, name=path.stem, turn=turn)
         return True
 
     def reread(self) -> bool:
@@ -356,11 +363,13 @@ class ReplayController(traitlets.HasTraits):
             problem.args = (f"{filename}: {problem}",)
             self.error = self._error_text(problem)
             return False
-        self._open_unless_unsaved(replay, name=Path(filename).stem or "upload")
+        self.open_or_ask(replay, name=Path(filename).stem or "upload")
         return True
 
-    def _open_unless_unsaved(self, replay: Replay, *, path: Path | None = None, name: str,
-                             turn: int = 0) -> None:
+    def open_or_ask(self, replay: Replay, *, path: Path | None = None, name: str,
+                    turn: int = 0) -> None:
+        """Open ``replay``, or hold it in ``waiting`` while something is unsaved (comments, a
+        review, side lines): the viewer asks first, as for a file (:meth:`resolve`)."""
         self.error = ""
         if self.dirty:
             self._held = (replay, path, name, turn)

@@ -25,6 +25,7 @@ from splendor_nb.i18n import translator, use_language
 from splendor_nb.play.describe import describe_turn
 from splendor_nb.replay import format_path, parse_path
 from splendor_nb.ui.controller import ReplayController
+from splendor_nb.ui.replay_texts import said
 
 LABEL_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """How the list marks a reviewed move (the glyphs chess players read for the same verdicts)."""
@@ -83,14 +84,15 @@ class MoveList(anywidget.AnyWidget):
         words = translator(self.language)
         controller = self.controller
         replay = controller.replay
-        names = replay.names
+        names = controller.names
         review = controller.review
         rows: list[dict[str, object]] = [_row("", 0, -1, words.gettext("Setup"))]
         with use_language(self.language):
             for node in replay.walk():
                 row = _row(format_path(node.path), node.number, node.player, names[node.player],
                            str(node.turn.move), glyph=node.turn.glyph,
-                           comment=node.turn.comment, depth=node.depth)
+                           comment=said(node.turn.comment, self.language),
+                           depth=node.depth)
                 effects = node.state.last_turn
                 row["said"] = describe_turn(effects, names) if effects is not None else ""
                 if review is not None and node.depth == 0 and node.number <= len(review.moves):

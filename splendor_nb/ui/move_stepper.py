@@ -114,7 +114,7 @@ class MoveStepper(ControllerView[widgets.VBox]):
         if self.walk is None:
             replay = controller.replay
             self.walk = Walk.of_move(replay.state(replay.back(controller.at)), turn.move,
-                                     replay.names)
+                                     controller.names)
         self.step = max(0, min(step, self._count() - 1))
         walked = self.walk.prefix(self.step)
         self.diagram.show_step(walked.view())

@@ -158,6 +158,7 @@ class LineTools(ControllerView[widgets.VBox]):
         self.widget.add_class("splendor-line-tools")
         self._names = ["at", "replay", "reviewing"]
         self.follow(self._show, names=self._names)
+        self.follow(lambda _change: self.say(""), names="replay")  # "Link copied" was another's
         self._show()
 
     def close(self) -> None:
@@ -171,11 +172,11 @@ class LineTools(ControllerView[widgets.VBox]):
         if controller.state.is_over:
             self.say(translator(self.language).gettext("The game is over here: no move to try."))
             return
-        self.picker = MovePicker(controller.state, controller.replay.names,
+        self.picker = MovePicker(controller.state, controller.names,
                                  on_move=self._picked)
         words = translator(self.language)
         said = words.gettext("Your move for {name}, from this position:",
-                             name=controller.replay.names[controller.state.current_player])
+                             name=controller.names[controller.state.current_player])
         self.picker_box.children = (
             widgets.HTML(f"<b>{html.escape(said)}</b>"), self.picker.widget,
             widgets.HBox([self.typed, self.play_typed, self.close_picker],
@@ -326,6 +327,10 @@ class AddressBar(anywidget.AnyWidget):
             self._attached = False
             self.controller.unobserve(self._show, names=["at", "replay", "path", "name"])
 
+    def top(self) -> None:
+        """Ask the browser to scroll the page to its top (a game opened from far down)."""
+        self.send({"type": "top"})
+
     def copy(self) -> None:
         """Ask the browser to copy a link to the position shown."""
         words = translator(self.language)
@@ -362,7 +367,7 @@ def _where(controller: ReplayController, language: str | None) -> str:
     words = translator(language)
     turn, total = controller.turn, len(controller.replay)
     state = controller.state
-    names = controller.replay.names
+    names = controller.names
     if not controller.at:
         doing = html.escape(words.gettext("setup"))
     else:

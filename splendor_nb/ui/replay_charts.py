@@ -81,6 +81,8 @@ class ReplayCharts(ControllerView[widgets.VBox]):
         self.falls = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap",
                                                         align_items="center"))
         self.falls.add_class("splendor-falls")
+        self._falls: dict[widgets.Button, int] = {}
+        """The biggest falls' buttons and their turns."""
         self.players = widgets.ToggleButtons(style={"button_width": "auto"})
         self.players.add_class("splendor-bonus-players")
         self._updating = False
@@ -170,8 +172,10 @@ class ReplayCharts(ControllerView[widgets.VBox]):
         self.ask.layout.display = "none"
         buttons = []
         words = translator(self.language)
-        for turn, name, move, before, after in turning_points(self.chances)[
-                ["turn", "name", "move", "before", "after"]].itertuples(index=False):
+        names = self.controller.names
+        for turn, player, move, before, after in turning_points(self.chances)[
+                ["turn", "player", "move", "before", "after"]].itertuples(index=False):
+            name = names[int(player)]
             button = widgets.Button(description=words.gettext("Turn {turn}: {name} {move}",
                                                               turn=turn, name=name, move=move),
                                     tooltip=words.gettext(
@@ -182,12 +186,23 @@ class ReplayCharts(ControllerView[widgets.VBox]):
                                     layout=widgets.Layout(width="auto"))
             button.add_class("splendor-fall")
             button.on_click(lambda _button, turn=int(turn): self.controller.go(turn))
+            self._falls[button] = int(turn)
             buttons.append(button)
         falls = html.escape(words.gettext("Biggest falls:"))
         self.falls.children = (
             widgets.HTML(f"<span class='splendor-muted'>{falls}</span>"), *buttons
         ) if buttons else ()
+        self._show_falls()
         self._redraw()
+
+    def _show_falls(self) -> None:
+        """The falls up to the turn shown, in spoiler-free mode (a later one tells how the game
+        goes on); all of them otherwise."""
+        end = self._end()
+        for button, turn in self._falls.items():
+            button.layout.display = None if turn <= end else "none"
+        self.falls.layout.display = None if any(
+            turn <= end for turn in self._falls.values()) else "none"
 
     def _fresh(self) -> go.Figure:
         from splendor_nb.analysis import charts_figure
@@ -239,7 +254,7 @@ class ReplayCharts(ControllerView[widgets.VBox]):
         try:
             everyone = translator(self.language).gettext("everyone")
             self.players.options = [(everyone, -1), *((name, i) for i, name in
-                                                      enumerate(self.controller.replay.names))]
+                                                      enumerate(self.controller.names))]
             self.players.value = -1
         finally:
             self._updating = False
@@ -254,6 +269,7 @@ class ReplayCharts(ControllerView[widgets.VBox]):
         self._show_players()
         self.chances = None
         self.falls.children = ()
+        self._falls = {}
         self.ask.disabled = False
         self.ask.layout.display = "flex"
         self._redraw()
@@ -267,6 +283,7 @@ class ReplayCharts(ControllerView[widgets.VBox]):
     def _show_turn(self, _change: object = None) -> None:
         """The turn's line and the range, in the figure and in the page (a small change: the
         figure is sent again only when it is new)."""
+        self._show_falls()
         figure = self.figure
         if figure is None:
             return

@@ -26,6 +26,7 @@ Player 1 100 · Player 2 59
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import os
 import threading
@@ -128,7 +129,7 @@ class ReviewPanel(ControllerView[widgets.VBox]):
         self.widget = widgets.VBox([self.start, self.running, self.message, self.results],
                                    layout=widgets.Layout(width="100%"))
         self.widget.add_class("splendor-review")
-        self._names = ["review", "reviewing", "at", "replay"]
+        self._names = ["review", "reviewing", "at", "replay", "spoiler_free"]
         self.follow(self._show, names=self._names)
         self._show()
 
@@ -193,7 +194,9 @@ class ReviewPanel(ControllerView[widgets.VBox]):
         self.results.layout.display = "none" if review is None else "flex"
         if review is None:
             return
-        self.accuracy.value = _accuracy(review, self.language)
+        # spoiler-free: the figures of the moves played so far, nothing of the later ones
+        self.accuracy.value = _accuracy(review, controller.names, self.language,
+                                        controller.turn if controller.spoiler_free else None)
         self.previous.disabled = review.previous_mistake(controller.turn) is None
         self.next.disabled = review.next_mistake(controller.turn) is None
         self.here.value = here_text(controller, self.language)
@@ -209,7 +212,7 @@ def here_text(controller: ReplayController, language: str | None = None) -> str:
     if controller.in_side_line:
         text = words.gettext("A side line: the review judged the main line only.")
         return f"<div class='splendor-muted'>{html.escape(text)}</div>"
-    names = controller.replay.names
+    names = controller.names
     parts = []
     turn = controller.turn
     if 0 < turn <= len(review.moves):
@@ -256,21 +259,27 @@ def _in_words(controller: ReplayController, turn: int, move: Move,
     if effects is None:
         return str(move)
     with use_language(language):
-        said = describe_turn(effects, replay.names)
+        said = describe_turn(effects, controller.names)
     return f"{said.rstrip('.')} ({move})"
 
 
-def _accuracy(review: Review, language: str | None) -> str:
+def _accuracy(review: Review, names: list[str], language: str | None,
+              upto: int | None = None) -> str:
+    """Each player's accuracy and mistakes (the players named ``names``), over the whole game
+    or the first ``upto`` moves."""
     words = translator(language)
+    if upto is not None:
+        review = dataclasses.replace(review, moves=review.moves[:upto])
     figures = " · ".join(f"{html.escape(name)} {format_number(round(figure, 1), language)}"
-                         for name, figure in zip(review.names, review.accuracy, strict=True))
+                         for name, figure in zip(names, review.accuracy, strict=True))
     counts = []
-    for player, name in enumerate(review.names):
+    for player, name in enumerate(names):
         found = review.counts(player)
         counts.append(words.gettext(
             "{name}: inaccuracies {inaccuracies}, mistakes {mistakes}, blunders {blunders}",
             name=name, inaccuracies=found["inaccuracy"], mistakes=found["mistake"],
             blunders=found["blunder"]))
-    title = words.gettext("Accuracy")
+    title = words.gettext("Accuracy") if not upto else words.ngettext(
+        "Accuracy over the first move", "Accuracy over the first {count} moves", upto)
     return (f"<div><b>{html.escape(title)}</b> {figures}</div>"
             f"<div class='splendor-muted'>{html.escape(' · '.join(counts))}</div>")

@@ -3,7 +3,10 @@
 Every error, the turn diagram and the lessons cite rule ids; this is where a reader looks them
 up. ``RulesView.show("R-TAKE2")`` opens a rule, as the app's ``?rule=R-TAKE2`` deep link does.
 ``language=`` shows the rulebook and the picker in that language (docs/rules.fr.md, ...); the
-rule ids stay as they are.
+rule ids stay as they are. A learner reads it, not a developer: the headings carry the anchors
+the book's own links point to, so its contents and its links to rules work in the page, a
+link to another file of the repository is its text alone, and the paragraph on linking to a
+rule from GitHub or Python (``rule_anchor(...)``) is left out.
 
 >>> view = RulesView()
 >>> view.show("R-TAKE2")
@@ -15,16 +18,25 @@ rule ids stay as they are.
 
 from __future__ import annotations
 
+import re
+
 import ipywidgets as widgets
 import mistune
+from mistune.toc import add_toc_hook
 
 from splendor_nb.i18n import PSEUDO_LANGUAGE, translator
 from splendor_nb.i18n.translator import PSEUDO_WRAP
-from splendor_nb.rulebook import RULE_IDS, rule_text, rule_title, rulebook
+from splendor_nb.rulebook import RULE_IDS, github_anchor, rule_text, rule_title, rulebook
 
 WHOLE_BOOK = ""
 """The picker's value for the whole rulebook."""
 _MARKDOWN = mistune.create_markdown(escape=True, plugins=["table"])
+add_toc_hook(_MARKDOWN, heading_id=lambda heading, _index: github_anchor(heading["text"]))
+_FILE_LINK = re.compile(r"(\s*\()?\[([^\]]+)\]\((?!#)[^)\s]+\.md(?:#[^)\s]*)?\)(\))?")
+"""A Markdown link to another file of the repository (``[glossary.fr.md](glossary.fr.md)``),
+with the brackets around it if any."""
+_FOR_DEVELOPERS = "splendor_nb.rulebook."
+"""What the paragraph on linking to a rule from Python holds, in every language."""
 
 
 class RulesView:
@@ -59,6 +71,22 @@ class RulesView:
         rule = self.picker.value
         source = rulebook(self.language) if rule == WHOLE_BOOK else rule_text(rule,
                                                                                 self.language)
-        text = str(_MARKDOWN(source))
+        text = str(_MARKDOWN(for_readers(source)))
         # The pseudo-language marks the whole rulebook, which is translated as one document
         self.text.value = PSEUDO_WRAP.format(text) if self.language == PSEUDO_LANGUAGE else text
+
+
+def for_readers(source: str) -> str:
+    """The rulebook's Markdown as the app shows it: without the paragraph for developers, a
+    link to another file of the repository left out when it is in brackets, else written as
+    its text.
+
+    >>> for_readers("Words ([glossary.fr.md](glossary.fr.md)), [R-TAKE2](#r-take2).\\n\\n"
+    ...             "In Python, `splendor_nb.rulebook.rule_anchor(...)`.")
+    'Words, [R-TAKE2](#r-take2).'
+    >>> for_readers("See [the lessons](lessons.md).")
+    'See the lessons.'
+    """
+    kept = [block for block in source.split("\n\n") if _FOR_DEVELOPERS not in block]
+    return _FILE_LINK.sub(lambda link: "" if link[1] and link[3] else
+                          (link[1] or "") + link[2] + (link[3] or ""), "\n\n".join(kept))

@@ -187,8 +187,11 @@ class ReplayToolbar(ControllerView[widgets.VBox]):
         self.status.value = f"<span class='splendor-muted'>{html.escape(status)}</span>"
         self.asking.layout.display = "flex" if controller.waiting else "none"
         if controller.waiting:
-            bold = words.gettext("Your comments on {name} are not saved.",
-                                 name=controller.name or words.gettext("this replay"))
+            name = controller.name or words.gettext("this replay")
+            bold = (words.gettext("Your comments on {name} are not saved.", name=name)
+                    if controller.comments_only else
+                    words.gettext("Your changes to {name} (a review, side lines) are not saved.",
+                                  name=name))
             rest = words.gettext("Keep them before opening {name}?", name=controller.waiting)
             self.question.value = (
                 f"<div class='splendor-question-text' role='alert'><b>{html.escape(bold)}</b> "

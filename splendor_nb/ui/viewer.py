@@ -22,6 +22,7 @@ from splendor_nb.ui.move_stepper import MoveStepper
 from splendor_nb.ui.navigation import AddressBar, LineTools, MoveListOptions, NavigationBar
 from splendor_nb.ui.play_tab.from_here import PlayFromHere
 from splendor_nb.ui.replay_charts import CHART_WIDTH, ReplayCharts
+from splendor_nb.ui.replay_texts import said
 from splendor_nb.ui.replays import REPLAYS_DIR
 from splendor_nb.ui.review_panel import ReviewPanel
 from splendor_nb.ui.toolbar import ReplayToolbar
@@ -159,19 +160,20 @@ class ReplayViewer:
         controller = self.controller
         replay = controller.replay
         headers = replay.headers
-        players = html.escape(words.gettext(" vs ").join(replay.names))
+        players = html.escape(words.gettext(" vs ").join(controller.names))
         # the file's own texts (event, date) are content, marked so (class splendor-content)
-        details = [f"<span class='splendor-content'>{html.escape(str(headers[key]))}</span>"
+        details = [f"<span class='splendor-content'>"
+                   f"{html.escape(said(str(headers[key]), self.language))}</span>"
                    for key in ("event", "date") if headers.get(key)]
         final = replay.state(len(replay))
         if controller.spoiler_free:
-            said = words.gettext("spoiler-free: the result is hidden")
+            result = words.gettext("spoiler-free: the result is hidden")
         elif final.is_over:
-            said = words.gettext("final score {scores}", scores="–".join(map(str, final.scores)))
+            result = words.gettext("final score {scores}", scores="–".join(map(str, final.scores)))
         else:
-            said = words.ngettext("{count} turn, unfinished", "{count} turns, unfinished",
-                                  len(replay))
-        details.append(html.escape(said))
+            result = words.ngettext("{count} turn, unfinished", "{count} turns, unfinished",
+                                    len(replay))
+        details.append(html.escape(result))
         self.title.value = (f"<div class='splendor-title-text'><b>{players}</b> "
                             f"<span class='splendor-muted'>· {' · '.join(details)}</span></div>")
 

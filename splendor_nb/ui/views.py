@@ -36,7 +36,8 @@ class BoardView(ControllerView[ClickableBoard]):
     :class:`~splendor_nb.ui.board_widget.ClickableBoard`, with nothing to click in a replay).
 
     Once the game is reviewed, the hard bot's move from the position shown (on the main line)
-    is marked on the board (:attr:`suggestion`), unless ``show_best`` is off. The board's words
+    is marked on the board (:attr:`suggestion`), unless ``show_best`` is off or the viewer is
+    spoiler-free (it is often the move played next). The board's words
     are in ``language``.
     """
 
@@ -46,7 +47,7 @@ class BoardView(ControllerView[ClickableBoard]):
         self.show_best = True
         self.widget = ClickableBoard()
         self.widget.add_class("splendor-board-view")
-        self.follow(self._show, names=["at", "replay", "viewer", "review"])
+        self.follow(self._show, names=["at", "replay", "viewer", "review", "spoiler_free"])
         self._show()
 
     @property
@@ -59,15 +60,17 @@ class BoardView(ControllerView[ClickableBoard]):
         controller = self.controller
         best = self.suggestion
         self.widget.svg = board_svg(controller.state, viewer=controller.viewer, highlight=True,
-                                    names=controller.replay.names,
+                                    names=controller.names,
                                     suggest=str(best) if best is not None else None,
                                     language=self.language)
 
 
 def best_move(controller: ReplayController) -> Move | None:
-    """The review's preferred move from the main-line position shown, if there is one."""
+    """The review's preferred move from the main-line position shown, if there is one and the
+    viewer is not spoiler-free (the expert's move is often the one played next)."""
     review = controller.review
-    if review is None or controller.in_side_line or controller.turn >= len(review.best):
+    if review is None or controller.spoiler_free or controller.in_side_line or \
+            controller.turn >= len(review.best):
         return None
     best: Move | None = review.best[controller.turn]
     return best
@@ -130,7 +133,7 @@ class ViewSwitch(ControllerView[widgets.ToggleButtons]):
         words = translator(self.language)
         options = [(words.gettext("All-seeing"), -1),
                    *((words.gettext("{name}'s view", name=name), i)
-                     for i, name in enumerate(controller.replay.names))]
+                     for i, name in enumerate(controller.names))]
         self._updating = True
         try:
             if list(self.widget.options) != options:

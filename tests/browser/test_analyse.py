@@ -119,6 +119,11 @@ def test_a_corpus_filtered_charted_listed_opened_and_exported(
     viewer = page.locator(".splendor-viewer").first
     expect(viewer).to_contain_text(f"game-{int(number):07d}", timeout=UPDATE_MS)
     expect(viewer.locator(".splendor-board").first).to_be_visible()
+    # the page at its top (voila scrolls an element of its own), the old link gone
+    page.wait_for_function("() => Math.max(window.scrollY, ...Array.from("
+                           "document.querySelectorAll('*'), node => node.scrollTop)) === 0",
+                           timeout=UPDATE_MS)
+    assert "replay=" not in page.url and "turn=" not in page.url
 
 
 def test_a_corpus_link_opens_the_tab_in_the_page_language(

@@ -459,3 +459,22 @@ def test_in_a_notebook_column_the_widget_fits_its_own_width(
         assert side["y"] >= column["y"] + column["height"] - 1 if narrow else \
             side["x"] >= column["x"] + column["width"] - 1, width  # below, or beside
     shoot(root, "play-column-480.png")
+
+
+def test_on_a_phone_the_turn_s_buttons_stay_in_reach_and_the_tabs_are_one_row(
+        page: Page, open_voila: Open, app_server: VoilaServer) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_voila(f"{app_server.url}?play=teacher-2p&turn=0&seats=Ann,easy&seed=3", ".splendor-app")
+    expect(board(page)).to_be_visible(timeout=UPDATE_MS)
+    tabs = [page.get_by_role("tab", name=title, exact=True).bounding_box()
+            for title in ("Replay", "Play", "Learn", "Analyse", "Rules")]
+    assert len({round(tab["y"]) for tab in tabs if tab}) == 1  # one row, not a 2x3 grid
+    click_board(page, {"action": "supply", "colour": "white"})
+    confirm = page.locator(".splendor-play .splendor-confirm").first
+    expect(confirm).to_be_visible(timeout=UPDATE_MS)
+    pile = page.locator('.splendor-play [data-action="supply"][data-colour="blue"]').first
+    pile_box, confirm_box = pile.bounding_box(), confirm.bounding_box()
+    assert pile_box and confirm_box
+    # the next pile and Confirm on one screen: no scrolling between them
+    assert pile_box["y"] >= 0 and confirm_box["y"] + confirm_box["height"] <= 844
+    shoot(page, "play-phone-sticky.png")

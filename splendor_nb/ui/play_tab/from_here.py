@@ -23,9 +23,9 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from splendor_nb.ai.names import bot_name
 from splendor_nb.i18n import spoken, translator
 from splendor_nb.play import Seat, parse_seats
-from splendor_nb.play.seats import bot_name
 from splendor_nb.replay import Replay
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.play_tab.play_labels import say

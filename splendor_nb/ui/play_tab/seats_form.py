@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from splendor_nb.ai import LEVELS
+from splendor_nb.ai.names import bot_name
 from splendor_nb.i18n import spoken, translator
 from splendor_nb.play import Seat
-from splendor_nb.play.seats import bot_name
 from splendor_nb.rules import PLAYER_COUNTS
 from splendor_nb.ui.play_tab.play_labels import WORDS, say
 

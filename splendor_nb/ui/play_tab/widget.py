@@ -41,7 +41,7 @@ import mistune
 from splendor_nb.i18n import spoken, translator
 from splendor_nb.palette import css_variables
 from splendor_nb.play import PlaySession, Seat
-from splendor_nb.play.store import DEFAULT_FOLDER, GameStore
+from splendor_nb.play.store import GameStore, games_folder
 from splendor_nb.render import board_svg
 from splendor_nb.replay import Replay, ReplayError
 from splendor_nb.rulebook import rule_text
@@ -78,13 +78,14 @@ class PlayWidget:
 
     def __init__(self, seats: str | Sequence[str | Seat] | None = None,
                  seed: int | None = None, *, first: int = 0,
-                 games_dir: str | Path = DEFAULT_FOLDER, autosave: bool = True,
+                 games_dir: str | Path | None = None, autosave: bool = True,
                  hint_budget: int | None = None, pause: float = PAUSE,
                  on_review: Callable[[PlaySession], None] | None = None,
                  on_rule: Callable[[str], None] | None = None,
                  language: str | None = None, session: PlaySession | None = None) -> None:
         self.language = translator(language).language
-        self.games_dir = Path(games_dir) if session is None else session.store.folder
+        self.games_dir = (Path(games_dir if games_dir is not None else games_folder())
+                          if session is None else session.store.folder)
         self.autosave = autosave if session is None else session.autosave
         self.hint_budget = hint_budget if session is None else session.hint_budget
         self.on_review = on_review
@@ -327,7 +328,7 @@ class PlayWidget:
         if self._hinting:
             self.hint_text.value = _note(say("hint_thinking"))
         elif suggestion is not None and playing:
-            text = say("hint_said", move=str(suggestion.move), reason=suggestion.reason)
+            text = say("hint_said", move=suggestion.said, reason=suggestion.reason)
             self.hint_text.value = f"<div class='splendor-hint-said' role='status'>" \
                                    f"{html.escape(text)}</div>"
         else:
