@@ -13,7 +13,6 @@ MAX_MODULE_LINES = 700
 MAX_FUNCTION_LINES = 80
 BEING_SPLIT = {
     "engine/play.py:apply": "issue 30: a public check and a private step (the engine's part)",
-    "ui/toolbar.py:ReplayToolbar.__init__": "to split: its widgets built apart (ui's owners)",
 }
 """Functions over the limit today, each to be split by the change named: each must still be
 over it (else its line here goes), so that the list only shrinks."""

@@ -59,48 +59,9 @@ class ReplayToolbar(ControllerView[widgets.VBox]):
         self.download_button.add_class("splendor-download")
         self.status = widgets.HTML()
         self.status.add_class("splendor-status")
-        self.message = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
-        self.dismiss = widgets.Button(icon="times", tooltip=words.gettext("Dismiss"),
-                                      layout=widgets.Layout(width="36px"))
-        self.dismiss.add_class("splendor-dismiss")
-        self.dismiss.on_click(lambda _button: setattr(controller, "error", ""))
-        self.banner = widgets.HBox([self.message, self.dismiss],
-                                   layout=widgets.Layout(width="100%", align_items="center"))
-        self.banner.add_class("splendor-error")
-        self.question = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
-        self.keep_button = widgets.Button(button_style="primary",
-                                          layout=widgets.Layout(width="auto"))
-        self.keep_button.add_class("splendor-keep")
-        self.drop_button = widgets.Button(description=words.gettext("Open without them"),
-                                          layout=widgets.Layout(width="auto"))
-        self.drop_button.add_class("splendor-drop")
-        self.stay_button = widgets.Button(description=words.gettext("Stay here"),
-                                          layout=widgets.Layout(width="auto"))
-        self.stay_button.add_class("splendor-stay")
-        self.keep_button.on_click(self._keep_then_open)
-        self.drop_button.on_click(lambda _button: controller.resolve("open"))
-        self.stay_button.on_click(lambda _button: controller.resolve("stay"))
-        self.asking = widgets.HBox([self.question, self.keep_button, self.drop_button,
-                                    self.stay_button],
-                                   layout=widgets.Layout(width="100%", align_items="center",
-                                                         flex_flow="row wrap"))
-        self.asking.add_class("splendor-question")
-        self.stale_question = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
-        self.copy_button = widgets.Button(description=words.gettext("Save a copy"),
-                                          button_style="primary",
-                                          layout=widgets.Layout(width="auto"))
-        self.copy_button.add_class("splendor-save-copy")
-        self.not_now_button = widgets.Button(description=words.gettext("Not now"),
-                                             layout=widgets.Layout(width="auto"))
-        self.not_now_button.add_class("splendor-not-now")
-        self.copy_button.on_click(self._save_copy)
-        self.not_now_button.on_click(lambda _button: controller.keep_stale())
-        self.asking_stale = widgets.HBox([self.stale_question, self.copy_button,
-                                          self.not_now_button],
-                                         layout=widgets.Layout(width="100%", align_items="center",
-                                                               flex_flow="row wrap"))
-        self.asking_stale.add_class("splendor-question")
-        self.asking_stale.add_class("splendor-stale")
+        self.banner = self._banner()
+        self.asking = self._question_before_open()
+        self.asking_stale = self._question_on_a_changed_file()
         self.downloader = Downloader()
         self._updating = False
         self.picker.observe(self._picked, names="value")
@@ -118,6 +79,62 @@ class ReplayToolbar(ControllerView[widgets.VBox]):
                                    layout=widgets.Layout(width="100%"))
         self._show()
         self._show_error()
+
+    def _banner(self) -> widgets.HBox:
+        """The error banner, with its Dismiss button."""
+        self.message = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        self.dismiss = widgets.Button(icon="times", tooltip=self.words.gettext("Dismiss"),
+                                      layout=widgets.Layout(width="36px"))
+        self.dismiss.add_class("splendor-dismiss")
+        self.dismiss.on_click(lambda _button: setattr(self.controller, "error", ""))
+        banner = widgets.HBox([self.message, self.dismiss],
+                              layout=widgets.Layout(width="100%", align_items="center"))
+        banner.add_class("splendor-error")
+        return banner
+
+    def _question_before_open(self) -> widgets.HBox:
+        """The question before unsaved work is dropped: keep it, open without it, or stay."""
+        words, controller = self.words, self.controller
+        self.question = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        self.keep_button = widgets.Button(button_style="primary",
+                                          layout=widgets.Layout(width="auto"))
+        self.keep_button.add_class("splendor-keep")
+        self.drop_button = widgets.Button(description=words.gettext("Open without them"),
+                                          layout=widgets.Layout(width="auto"))
+        self.drop_button.add_class("splendor-drop")
+        self.stay_button = widgets.Button(description=words.gettext("Stay here"),
+                                          layout=widgets.Layout(width="auto"))
+        self.stay_button.add_class("splendor-stay")
+        self.keep_button.on_click(self._keep_then_open)
+        self.drop_button.on_click(lambda _button: controller.resolve("open"))
+        self.stay_button.on_click(lambda _button: controller.resolve("stay"))
+        asking = widgets.HBox([self.question, self.keep_button, self.drop_button,
+                               self.stay_button],
+                              layout=widgets.Layout(width="100%", align_items="center",
+                                                    flex_flow="row wrap"))
+        asking.add_class("splendor-question")
+        return asking
+
+    def _question_on_a_changed_file(self) -> widgets.HBox:
+        """The question when the file changed on disk since it was opened: save a copy, or not
+        now."""
+        words = self.words
+        self.stale_question = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        self.copy_button = widgets.Button(description=words.gettext("Save a copy"),
+                                          button_style="primary",
+                                          layout=widgets.Layout(width="auto"))
+        self.copy_button.add_class("splendor-save-copy")
+        self.not_now_button = widgets.Button(description=words.gettext("Not now"),
+                                             layout=widgets.Layout(width="auto"))
+        self.not_now_button.add_class("splendor-not-now")
+        self.copy_button.on_click(self._save_copy)
+        self.not_now_button.on_click(lambda _button: self.controller.keep_stale())
+        asking = widgets.HBox([self.stale_question, self.copy_button, self.not_now_button],
+                              layout=widgets.Layout(width="100%", align_items="center",
+                                                    flex_flow="row wrap"))
+        asking.add_class("splendor-question")
+        asking.add_class("splendor-stale")
+        return asking
 
     def _picked(self, change: Mapping[str, Any]) -> None:
         path = self.shipped.get(change["new"])
