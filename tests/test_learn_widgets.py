@@ -8,6 +8,7 @@ a rule id through ``LinkedHTML.click``; what the page would show is read from th
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -32,6 +33,7 @@ from splendor_nb.ui.learn_tab import (
     RulePanel,
     WalkView,
 )
+from splendor_nb.ui.learn_tab.learn_labels import node_labels
 from splendor_nb.ui.learn_tab.links import markdown_html
 from splendor_nb.ui.learn_tab.style import learn_style
 
@@ -460,3 +462,19 @@ def test_the_replay_diagram_steps_through_the_current_move() -> None:
     stepper.buttons["first"].click()
     viewer.navigation.buttons["first"].click()
     assert stepper.start.disabled and "no move has been played yet" in stepper.text.value
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "ru", "tr"])
+def test_the_walks_step_titles_are_in_the_learners_language(language: str) -> None:
+    labels = node_labels(language)
+    view = WalkView(new_game(seed=7), ["Ada", "Ben"], language=language)
+    for _ in range(3):
+        node = view.walk.current.node
+        assert html.unescape(labels[node]) in html.unescape(view.step.value), node
+        view.choose(view.walk.current.open_options[0].key)
+    replay = Replay.from_state(new_game(seed=7), {"players": [{"name": "Ada"}, {"name": "Ben"}]})
+    replay.play("+wbg")
+    viewer = ReplayViewer(ReplayController(replay, turn=1), language=language)
+    viewer.stepper.start.click()
+    assert html.unescape(labels["start"]) in html.unescape(viewer.stepper.text.value)
+    assert "Start of the turn" not in viewer.stepper.text.value

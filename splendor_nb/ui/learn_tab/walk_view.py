@@ -221,7 +221,7 @@ class WalkView:
         current = walk.current
         rules = " ".join(rule_button(rule) for rule in current.rules)
         question = html.escape(say("step", number=len(walk.steps),
-                                                    question=current.question))
+                                   question=node_labels()[current.node]))
         parts = [f"<div class='splendor-walk-question'><b>{question}</b> {rules}</div>",
                  f"<div class='splendor-walk-answer'>{sentence_html(current.answer.text())}"
                  "</div>"]
