@@ -299,7 +299,7 @@ def test_every_exercise_takes_its_stated_answer_by_clicks_and_refuses_the_wrong_
         shown = view.exercises[item.id]
         answer_by_clicks(shown, item.wrong_answer)
         assert shown.feedback is not None and not shown.feedback.correct, item.id
-        assert "splendor-wrong" in shown.said.value and "Try again" in shown.said.value
+        assert "splendor-wrong" in shown.said.value and "try again" in shown.said.value.lower()
         assert any(f'data-rule="{rule}"' in shown.said.value for rule in item.rules), item.id
         answer_by_clicks(shown, item.answer)
         assert shown.feedback.correct and shown.solved, item.id
@@ -316,6 +316,50 @@ def test_a_wrong_answer_after_a_right_one_keeps_the_exercise_solved() -> None:
     shown.options["yes"].click()  # R-PASS
     assert shown.options["yes"].button_style == "danger" and shown.options["no"].button_style == ""
     assert shown.solved and "1 of 8 exercises solved" in view.progress_line.value
+
+
+def test_a_wrong_number_gets_the_hint_first_and_the_answer_at_the_second_try() -> None:
+    shown = ExerciseView(exercise("setup", "cards-tier-1"))
+    shown.number.value = 30
+    shown.check.click()
+    first = shown.said.value
+    assert "Not quite." in first and "The answer is 40" not in first
+    assert "40, 30 and 20" not in first  # the explanation would give it away
+    assert "Tier 1 is the biggest" in shown.hint_text.value  # the hint, pointing at the rule
+    assert shown.show_answer.layout.display is None and 'data-rule="R-COMP-CARDS"' in first
+    shown.number.value = 20
+    shown.check.click()
+    second = shown.said.value
+    assert second != first and "40, 30 and 20" in second and "The answer is 40." in second
+    assert second.count("Not quite") == 1 and shown.show_answer.layout.display == "none"
+    shown.number.value = 40
+    shown.check.click()
+    assert shown.solved and shown.said.value.count("Yes") == 1
+
+
+def test_show_the_answer_on_request_and_a_board_answer_named() -> None:
+    shown = ExerciseView(exercise("nobles", "noble-ben"))
+    assert shown.board is not None
+    shown.board.act({"action": "card", "card": "1k2"})
+    assert "The answer is 1r2." not in shown.said.value
+    shown.show_answer.click()
+    assert "The answer is 1r2." in shown.said.value and shown.exercise.wrong[:20] in \
+        html.unescape(shown.said.value)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "ru", "tr"])
+def test_feedback_never_says_its_verdict_twice(language: str) -> None:
+    """"Right." above "Right: ..." (or "Not quite." above "Not quite: ...") is said once."""
+    for lesson in shipped_chapters(language):
+        view = LessonView(lesson, language=language)
+        for item in lesson.exercises:
+            shown = view.exercises[item.id]
+            for value in (item.wrong_answer, item.wrong_answer, item.answer):
+                shown.answer(value)
+                text = re.sub(r"<[^>]+>", " ", html.unescape(shown.said.value))
+                first = re.split(r"[.:!?]", text.strip(), maxsplit=1)[0].strip()
+                assert text.count(first + ".") + text.count(first + ":") + \
+                    text.count(first + " :") <= 1, (item.id, text)
 
 
 def test_a_hint_is_shown_when_asked_for() -> None:

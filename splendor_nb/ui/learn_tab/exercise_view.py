@@ -3,7 +3,11 @@
 
 The engine judges every answer (:meth:`splendor_nb.learn.Exercise.check`); right and wrong
 answers both get the teacher's explanation, what the engine says of that very answer, and the
-rules, which can be clicked. A wrong answer can be changed and checked again.
+rules, which can be clicked. A wrong answer can be changed and checked again. A wrong number
+or board answer teaches before it tells: the first gets the hint, which points at the rule,
+and what the engine says of the answer given; the teacher's explanation and the answer come
+with the second wrong try, or when *Show the answer* is clicked. A wrong choice is explained
+at once, as the explanation is about the option chosen.
 
 >>> from splendor_nb.learn import shipped_chapters
 >>> exercise = shipped_chapters()[1].exercise("reserve-limit")
@@ -14,6 +18,14 @@ rules, which can be clicked. A wrong answer can be changed and checked again.
 >>> view.options["no"].click()
 >>> view.solved, view.options["no"].button_style
 (True, 'success')
+>>> count = ExerciseView(shipped_chapters()[0].exercise("cards-tier-1"))
+>>> count.number.value = 30
+>>> count.check.click()
+>>> "The answer is 40." in count.said.value, count.hint_text.value != ""
+(False, True)
+>>> count.show_answer.click()
+>>> "The answer is 40." in count.said.value
+True
 """
 
 from __future__ import annotations
@@ -35,6 +47,8 @@ from splendor_nb.ui.learn_tab.links import LinkedHTML, markdown_html, rule_butto
 from splendor_nb.ui.learn_tab.move_picker import MovePicker
 
 EXERCISE_CLASS = "splendor-exercise"
+ANSWER_GIVEN = frozenset({"check.count", "check.price", "check.turns_left"})
+"""The engine's sentences that say the right number: held back on a first wrong try."""
 
 
 class ExerciseView:
@@ -57,6 +71,11 @@ class ExerciseView:
             self.on_rule = on_rule
             self.feedback: Feedback | None = None
             """The last answer's feedback."""
+            self.wrong_tries = 0
+            """How many wrong answers were given."""
+            self.revealed = False
+            """The answer was shown (*Show the answer*, or a second wrong try)."""
+            self._given: Answer | None = None
             self.solved = False
             """Answered right at least once."""
             self.options: dict[str, widgets.Button | widgets.ToggleButton] = {}
@@ -73,6 +92,12 @@ class ExerciseView:
                                         layout=widgets.Layout(width="auto"))
             self.check.add_class("splendor-check")
             self.check.on_click(lambda _button: self._check_clicked())
+            self.show_answer = widgets.Button(description=say("show_answer"), icon="eye",
+                                              tooltip=say("show_answer_tip"),
+                                              layout=widgets.Layout(width="auto",
+                                                                    display="none"))
+            self.show_answer.add_class("splendor-show-answer")
+            self.show_answer.on_click(lambda _button: self.reveal())
             self.number = widgets.IntText(description=say("number"),
                                           style={"description_width": "initial"},
                                           layout=widgets.Layout(width="auto", max_width="220px"))
@@ -97,13 +122,29 @@ class ExerciseView:
         exercise = self.exercise
         feedback = exercise.check(value)
         self.feedback = feedback
+        self._given = value
         self.solved = self.solved or feedback.correct
+        if not feedback.correct:
+            self.wrong_tries += 1
+            self.revealed = self.revealed or self.wrong_tries > 1
+            if not self._teaching():
+                self.show_hint()
+        self.show_answer.layout.display = "none" if feedback.correct or self._teaching() \
+            else None
         self._show_feedback(feedback)
         self._mark_options(value, feedback.correct)
         self._show_title()
         if self.on_answer is not None:
             self.on_answer(exercise, feedback)
         return feedback
+
+    @spoken
+    def reveal(self) -> None:
+        """Show the answer, with the teacher's explanation of the last wrong one."""
+        self.revealed = True
+        self.show_answer.layout.display = "none"
+        if self.feedback is not None and not self.feedback.correct:
+            self._show_feedback(self.feedback)
 
     @spoken
     def show_hint(self) -> None:
@@ -204,7 +245,7 @@ class ExerciseView:
                                          f"{html.escape(say(hint_key))}</span>"))
             if exercise.pick == "tokens":
                 controls.append(self.check)
-        box.children = (*controls, self.hint)
+        box.children = (*controls, self.hint, self.show_answer)
         return [box]
 
     @spoken
@@ -222,17 +263,34 @@ class ExerciseView:
             button.button_style = ("success" if correct else "danger") if text == str(value) \
                 else ""
 
+    def _teaching(self) -> bool:
+        """Whether a wrong answer gets the teacher's explanation now: a choice's explains the
+        option chosen; a number's or a board answer's would give the answer away, so it waits
+        for the second wrong try or *Show the answer*."""
+        return self.exercise.answer_by == "choice" or self.revealed
+
     @spoken
     def _show_feedback(self, feedback: Feedback) -> None:
-        verdict = say("right") if feedback.correct else say("wrong")
-        css = "splendor-right" if feedback.correct else "splendor-wrong"
-        detail = "".join(f"<li>{sentence_html(said(line))}</li>" for line in feedback.detail)
+        correct, teaching = feedback.correct, self._teaching()
+        css = "splendor-right" if correct else "splendor-wrong"
+        shown = teaching or correct
+        explanation = feedback.explanation if shown else ""
+        lines = [said(line) if not (self.revealed and not correct) else line.text()
+                 for line in feedback.detail if shown or line.key not in ANSWER_GIVEN]
+        if self.revealed and not correct and self.exercise.answer_by == "board":
+            answer = str(self.exercise.answer)
+            if not any(answer in line for line in lines):
+                lines.append(say("answer_is", answer=answer))
+        verdict = say("right") if correct else say("wrong")
+        if _opens_with(explanation, verdict):
+            verdict = ""  # the explanation says it ("Right: ...", "Not quite: ...")
+        detail = "".join(f"<li>{sentence_html(line)}</li>" for line in lines)
         rules = html.escape(say("rules_checked")).format(
             rules=" ".join(map(rule_button, feedback.rules)))
-        again = "" if feedback.correct else \
-            f"<div class='splendor-muted'>{html.escape(say('try_again'))}</div>"
-        self.said.value = (f"<div class='{css}'><b>{verdict}</b> "
-                           f"{markdown_html(feedback.explanation)}"
+        again = "" if correct else f"<div class='splendor-muted'>" \
+            f"{html.escape(say('try_again' if teaching else 'try_again_hint'))}</div>"
+        self.said.value = (f"<div class='{css}'>" + (f"<b>{verdict}</b> " if verdict else "")
+                           + markdown_html(explanation)
                            + (f"<ul>{detail}</ul>" if detail else "")
                            + f"<div class='splendor-feedback-rules'>{rules}</div>{again}</div>")
 
@@ -249,3 +307,13 @@ class ExerciseView:
             on_rule = self.on_rule
             text.on_click(lambda _kind, target: on_rule(target))
         return text
+
+
+def _opens_with(text: str, verdict: str) -> bool:
+    """Whether ``text`` starts with the verdict's words (``Right: ...`` after ``Right.``).
+
+    >>> _opens_with("Right: two to four.", "Right."), _opens_with("No: she can.", "Right.")
+    (True, False)
+    """
+    words = verdict.rstrip(".!。 ").casefold()
+    return bool(words) and text.casefold().startswith(words)
