@@ -259,7 +259,7 @@ class _Tabs:
             view.on_review = lambda session: _review(app, session)
             view.on_rule = lambda rule_id: _show_rule(app, rule_id)
         elif index == LEARN_TAB:
-            view = LearnTab(language=language,
+            view = LearnTab(language=language, keep="browser",
                             state=old.state if isinstance(old, LearnTab) else None)
         elif index == ANALYSE_TAB:
             if isinstance(old, AnalyseTab):

@@ -522,3 +522,44 @@ def test_the_walks_step_titles_are_in_the_learners_language(language: str) -> No
     viewer.stepper.start.click()
     assert html.unescape(labels["start"]) in html.unescape(viewer.stepper.text.value)
     assert "Start of the turn" not in viewer.stepper.text.value
+
+
+def test_progress_kept_in_the_browser_comes_back_and_a_reset_forgets_it() -> None:
+    tab = LearnTab(keep="browser")
+    store = tab._state.browser
+    assert store is not None and store in tab.widget.children  # drawn, so its script runs
+    sent: list[object] = []
+    store.send = sent.append  # type: ignore[method-assign]  # what goes to the page
+    store.received({"type": "kept", "keys": ["actions/no-pass", "setup/players"]})
+    assert "2. The four actions (1/8)" in [label for label, _ in tab.picker.options]
+    tab.open("actions")
+    lesson = tab.view
+    assert isinstance(lesson, LessonView) and lesson.exercises["no-pass"].solved
+    assert "1 of 8 exercises solved" in lesson.progress_line.value
+    lesson.exercises["keep"].options["B2r2"].value = True
+    lesson.exercises["keep"].check.click()
+    assert sent[-1] == {"type": "keep", "keys": ["actions/keep", "actions/no-pass",
+                                                 "setup/players"]}
+    lesson.reset.click()
+    assert sent[-1] == {"type": "keep", "keys": []}
+    assert not lesson.exercises["no-pass"].solved and lesson.exercises["keep"].said.value == ""
+    assert "0 of 8 exercises solved" in lesson.progress_line.value
+    assert "2. The four actions (0/8)" in [label for label, _ in tab.picker.options]
+
+
+def test_progress_kept_on_disk_for_the_notebook(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from splendor_nb.learn import progress_file
+
+    monkeypatch.setattr(progress_file, "progress_path", lambda: tmp_path / "progress.json")
+    first = LearnTab(keep="disk")
+    first.open("actions")
+    assert isinstance(first.view, LessonView)
+    first.view.exercises["no-pass"].options["no"].click()
+    again = LearnTab(keep="disk")  # the next session
+    again.open("actions")
+    assert isinstance(again.view, LessonView) and again.view.exercises["no-pass"].solved
+    notebook = LessonView(chapter("actions"), progress_file.saved_progress())
+    assert notebook.exercises["no-pass"].solved
+    notebook.reset.click()
+    assert progress_file.saved_progress().keys() == []

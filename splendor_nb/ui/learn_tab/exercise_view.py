@@ -139,6 +139,22 @@ class ExerciseView:
         return feedback
 
     @spoken
+    def show_solved(self, solved: bool) -> None:
+        """Mark the exercise solved (progress kept from before) or, reset, as never answered."""
+        if solved == self.solved:
+            return
+        self.solved = solved
+        if not solved:
+            self.feedback, self._given, self.wrong_tries, self.revealed = None, None, 0, False
+            self.said.value = self.hint_text.value = ""
+            self.show_answer.layout.display = "none"
+            for button in self.options.values():
+                button.button_style = ""
+                if isinstance(button, widgets.ToggleButton):
+                    button.value = False
+        self._show_title()
+
+    @spoken
     def reveal(self) -> None:
         """Show the answer, with the teacher's explanation of the last wrong one."""
         self.revealed = True

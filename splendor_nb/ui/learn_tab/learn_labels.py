@@ -70,6 +70,8 @@ WORDS: dict[str, str] = {
     "exercise": "Exercise",
     "previous_chapter": "Previous chapter",
     "next_chapter": "Next chapter: {title}",
+    "reset_progress": "Reset progress",
+    "reset_progress_tip": "Forget the exercises solved in every chapter, to start afresh",
     # puzzles
     "puzzles_title": "Find the move",
     "puzzles_summary": "Positions from real games: find the move that was played.",

@@ -26,7 +26,7 @@ from splendor_nb.learn import Chapter, Exercise, Feedback, Position, Progress, S
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import ClickableBoard
 from splendor_nb.ui.learn_tab.exercise_view import ExerciseView
-from splendor_nb.ui.learn_tab.learn_labels import say_n
+from splendor_nb.ui.learn_tab.learn_labels import say, say_n
 from splendor_nb.ui.learn_tab.links import LinkedHTML, markdown_html
 from splendor_nb.ui.learn_tab.rule_panel import RulePanel, rule_slot
 from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
@@ -69,13 +69,19 @@ class LessonView:
             parts: list[widgets.Widget] = [header, self.progress_line]
             for section in chapter.sections:
                 parts += self._section(section)
-            parts.append(self.progress_end)
+            self.reset = widgets.Button(description=say("reset_progress"), icon="undo",
+                                        tooltip=say("reset_progress_tip"),
+                                        layout=widgets.Layout(width="auto"))
+            self.reset.add_class("splendor-reset-progress")
+            self.reset.on_click(lambda _button: self.progress.reset())
+            parts += [self.progress_end, self.reset]
             self.widget = widgets.VBox([style_widget(), *parts],
                                        layout=widgets.Layout(width="100%"))
             self.widget.add_class(LEARN_CLASS)
             self.widget.add_class(LESSON_CLASS)
             self.widget.add_class(f"splendor-chapter-{chapter.id}")
-            self._show_progress()
+            self._progress_changed()
+            self.progress.watch(lambda _progress: self._progress_changed())
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -86,6 +92,14 @@ class LessonView:
         self._show_progress()
         if self.on_progress is not None:
             self.on_progress(self.chapter)
+
+    @spoken
+    def _progress_changed(self) -> None:
+        """The progress restored (from a browser's storage) or reset: the marks follow."""
+        for exercise in self.chapter.exercises:
+            self.exercises[exercise.id].show_solved(self.progress.is_solved(self.chapter,
+                                                                            exercise))
+        self._show_progress()
 
     @spoken
     def _show_progress(self) -> None:
