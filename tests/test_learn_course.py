@@ -7,6 +7,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from splendor_nb.learn.lessons import shipped_chapters
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,3 +39,16 @@ def test_passing_ends_the_game_in_the_rulebooks_words() -> None:
             for sentence in re.split(r"(?<=\.)\s", section.text)
             if "pass" in sentence and "game ends" in sentence]
     assert len(said) == 2 and all("in a row" in sentence for sentence in said), said
+
+
+SEAT_ZERO = {"": r"\b[Pp]layers? 0\b", "fr": r"\b[Jj]oueurs? 0\b", "es": r"\b[Jj]ugador(es)? 0\b",
+             "ru": r"[Ии]грок\w* 0\b", "tr": r"\b0\. oyuncu"}
+"""How each rulebook would write "player 0" (or "players 0, 1 and 2")."""
+
+
+@pytest.mark.parametrize("language", list(SEAT_ZERO))
+def test_the_rulebooks_count_seats_from_1_as_the_app_shows_them(language: str) -> None:
+    book = ROOT / "docs" / (f"rules.{language}.md" if language else "rules.md")
+    text = re.sub(r"`[^`]*`", "", book.read_text(encoding="utf-8"))  # the engine's messages
+    assert re.findall(SEAT_ZERO[language], text) == []
+    assert re.search(SEAT_ZERO[language].replace("0", "1"), text)  # the examples still say who
