@@ -35,6 +35,7 @@ from splendor_nb.ui.learn_tab import (
 )
 from splendor_nb.ui.learn_tab.learn_labels import node_labels
 from splendor_nb.ui.learn_tab.links import markdown_html
+from splendor_nb.ui.learn_tab.notation_key import EXAMPLES as NOTATION_EXAMPLES
 from splendor_nb.ui.learn_tab.style import learn_style
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -563,3 +564,42 @@ def test_progress_kept_on_disk_for_the_notebook(tmp_path: Path,
     assert notebook.exercises["no-pass"].solved
     notebook.reset.click()
     assert progress_file.saved_progress().keys() == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "ru", "tr"])
+def test_chapter_1_draws_a_labelled_card_and_board_and_teaches_the_notation(
+        language: str) -> None:
+    lesson = next(c for c in shipped_chapters(language) if c.id == "setup")
+    view = LessonView(lesson, language=language)
+    pictures = [child for box in view.widget.children for child in getattr(box, "children", ())
+                if "splendor-lesson-picture" in child._dom_classes]
+    card, board = (picture.value for picture in pictures)
+    assert 'data-card="2w1"' in card and 'class="splendor-board-svg"' in board
+    for part in ("points", "bonus", "cost", "tier"):
+        assert f'data-part="{part}"' in card
+    for part in ("nobles", "decks", "market", "supply", "player"):
+        assert f'data-part="{part}"' in board
+    if language != "en":  # every label in the learner's language
+        assert ">market<" not in board and ">cost<" not in card
+    # the notation is taught before the first section that writes a card or a move
+    headings = [section.text for section in lesson.sections]
+    notation = next(k for k, text in enumerate(headings) if "`B2w1=ggrrkky`" in text)
+    typed = next(k for k, section in enumerate(lesson.sections)
+                 if section.position is not None and section.position.key == "typed")
+    assert notation < typed
+    view.notation.button.value = True  # the key, reopened at any time
+    assert view.notation.panel.layout.display is None
+    for _key, example in NOTATION_EXAMPLES:
+        if example[0] not in "N123":
+            Move.parse(example)
+        assert f"<code>{html.escape(example)}</code>" in view.notation.panel.value
+
+
+def test_chapter_2_walks_one_turn_in_prose_to_the_board_after_it() -> None:
+    lesson = chapter("actions")
+    section = next(s for s in lesson.sections if s.position is not None
+                   and s.position.key == "after-wbg")
+    state = section.position.state if section.position else None
+    assert state is not None and state.turn == 1 and state.supply_counts[:3] == (3, 3, 3)
+    assert "*Confirm*" in section.text and "`+wbg`" in section.text
+    assert lesson.sections.index(section) == 1  # right after the walk of the same opening

@@ -72,6 +72,50 @@ WORDS: dict[str, str] = {
     "next_chapter": "Next chapter: {title}",
     "reset_progress": "Reset progress",
     "reset_progress_tip": "Forget the exercises solved in every chapter, to start afresh",
+    # chapter 1's labelled pictures
+    "part_points": "points",
+    "part_bonus": "bonus",
+    "part_cost": "cost",
+    "part_tier": "tier {tier}",
+    "card_picture": "Card {card} with its parts named",
+    "card_points": "Points: the prestige points the card is worth (none printed: 0).",
+    "card_bonus": "Bonus: the gem the card gives you for good; every later purchase costs one "
+                  "token fewer of that colour.",
+    "card_cost": "Cost: the tokens to pay for it, less your bonuses.",
+    "card_tier": "Tier: 1, 2 or 3, the colour of the band under the points, and of the deck "
+                 "the card comes from.",
+    "card_id": "Its id, {card}: the tier, the bonus's letter, then a number among those cards.",
+    "player_one": "Player 1",
+    "part_nobles": "nobles",
+    "part_decks": "decks",
+    "part_market": "market",
+    "part_supply": "supply",
+    "part_player": "{name}'s area",
+    "board_nobles": "Nobles: each asks for bonuses (cards bought), not tokens, and is worth 3 "
+                    "points to the player it visits.",
+    "board_decks": "Decks: tiers 3, 2 and 1 face down, top to bottom, with the cards left in "
+                   "each.",
+    "board_market": "Market: four face-up cards of each tier, beside its deck, to reserve or "
+                    "buy.",
+    "board_supply": "Supply: the tokens to take, five gem colours and gold.",
+    "board_player": "{name}'s area: points, bonuses (squares: the cards bought), tokens "
+                    "(circles, 10 at most) and up to three reserved cards.",
+    # the notation key
+    "notation": "Notation",
+    "notation_tip": "Show or hide how cards and moves are written",
+    "notation_title": "How cards and moves are written",
+    "notation_letters": "Colours: w white, b blue, g green, r red, k black, y gold.",
+    "notation_card": "{example}: a card: its tier (1 to 3), its bonus's letter, a number.",
+    "notation_noble": "{example}: a noble, N1 to N10.",
+    "notation_take3": "{example}: take a white, a blue and a green token.",
+    "notation_take2": "{example}: take two red tokens.",
+    "notation_return": "{example}: take, then give back a white token (more than 10 held).",
+    "notation_reserve": "{example}: reserve the face-up card 1b5 (a gold token comes with it).",
+    "notation_blind": "{example}: reserve the top card of the tier-1 deck, unseen by the others.",
+    "notation_buy": "{example}: buy the card 2w1.",
+    "notation_pay": "{example}: buy 2w1 paying these tokens: y is a gold standing in for one.",
+    "notation_visit": "{example}: buy 1k3, and noble N5 visits.",
+    "notation_pass": "{example}: pass, when nothing else is possible.",
     # puzzles
     "puzzles_title": "Find the move",
     "puzzles_summary": "Positions from real games: find the move that was played.",
