@@ -409,7 +409,7 @@ class _Builder:
         source = (self.base.joinpath(*name.split("/")) if name.endswith(".json")
                   else _REPLAYS.joinpath(f"{name}.json"))
         try:
-            replay = Replay.loads(source.read_bytes())
+            replay = _read_replay(source.read_bytes())
         except OSError as error:
             known = listing(sorted(f.name.removesuffix(".json") for f in _REPLAYS.iterdir()
                                    if f.name.endswith(".json")))
@@ -496,6 +496,13 @@ class _Builder:
                                 "numbers")
             if shape == "text" and listed:
                 raise self.fail(f"{where}.{part}", f"the {kind} checker takes one answer")
+
+
+@cache
+def _read_replay(data: bytes) -> Replay:
+    """A replay file read once for every position of every chapter and language that stands
+    in it (read-only there: a position that plays on from it plays on a copy)."""
+    return Replay.loads(data)
 
 
 def _named(names: Sequence[str] | None, players: int) -> dict[str, Any] | None:
