@@ -97,7 +97,7 @@ def labelled_board_html(state: GameState, names: Sequence[str] | None = None,
     labels = {"nobles": say("part_nobles"), "decks": say("part_decks"),
               "market": say("part_market"), "supply": say("part_supply"),
               "player": say("part_player", name=name)}
-    where = {"nobles": "right", "decks": "bottom", "market": "right", "supply": "right",
+    where = {"nobles": "right", "decks": "between", "market": "right", "supply": "right",
              "player": "top"}  # on an edge where the pill hides no card, number or token
     overlay = ['<g class="splendor-labels">']
     for part, (x0, y0, x1, y1) in boxes.items():
@@ -112,13 +112,14 @@ def labelled_board_html(state: GameState, names: Sequence[str] | None = None,
 
 
 def _pill(text: str, where: str, box: tuple[int, int, int, int]) -> str:
-    """A label on a box's top or bottom edge, or beside its right edge."""
+    """A label on a box's top edge, beside its right edge, or (the decks) in the gap between
+    the first two cards of the column."""
     x0, y0, x1, y1 = box
-    width = round(22 + 12.5 * len(text))
-    x, y = {"top": ((x0 + x1 - width) // 2, y0 - 18), "bottom": (x0, y1 - 12),
-            "right": (x1 + 12, (y0 + y1) // 2 - 16)}[where]
-    return (f'<rect x="{x}" y="{y}" width="{width}" height="32" rx="16" fill="{ACCENT}"/>'
-            f'<text x="{x + width // 2}" y="{y + 23}" text-anchor="middle" font-size="20" '
+    width = round(20 + 10.6 * len(text))
+    x, y = {"top": ((x0 + x1 - width) // 2, y0 - 16), "right": (x1 + 12, (y0 + y1) // 2 - 14),
+            "between": (x0, y0 + _CARD_H - 10)}[where]
+    return (f'<rect x="{x}" y="{y}" width="{width}" height="28" rx="14" fill="{ACCENT}"/>'
+            f'<text x="{x + width // 2}" y="{y + 20}" text-anchor="middle" font-size="17" '
             f'font-weight="700" fill="#ffffff">{escape(text)}</text>')
 
 
