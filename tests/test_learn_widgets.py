@@ -389,8 +389,9 @@ def test_an_illegal_move_on_the_board_is_refused_with_its_rule() -> None:
 
 def test_a_board_exercise_without_a_click_says_to_pick_first() -> None:
     shown = ExerciseView(exercise("nobles", "noble-ben"))
-    shown.check.click()
-    assert shown.feedback is None
+    assert shown.check is None  # a card clicked is the answer: no Check button in the page
+    shown._check_clicked()
+    assert shown.feedback is None and "Pick something on the board first." in shown.said.value
 
 
 def test_the_sections_board_is_not_drawn_twice() -> None:

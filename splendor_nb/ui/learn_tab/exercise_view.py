@@ -88,19 +88,16 @@ class ExerciseView:
                                        tooltip=say("hint_tip"), layout=widgets.Layout(width="auto"))
             self.hint.add_class("splendor-hint")
             self.hint.on_click(lambda _button: self.show_hint())
-            self.check = widgets.Button(description=say("check"), button_style="primary",
-                                        layout=widgets.Layout(width="auto"))
-            self.check.add_class("splendor-check")
-            self.check.on_click(lambda _button: self._check_clicked())
-            self.show_answer = widgets.Button(description=say("show_answer"), icon="eye",
-                                              tooltip=say("show_answer_tip"),
-                                              layout=widgets.Layout(width="auto",
-                                                                    display="none"))
-            self.show_answer.add_class("splendor-show-answer")
-            self.show_answer.on_click(lambda _button: self.reveal())
+            # only the controls this exercise uses: a page draws every widget it is sent
+            self.check = _button("check", "splendor-check", self._check_clicked) \
+                if exercise.multiple or exercise.answer_by == "number" or \
+                exercise.pick == "tokens" else None
+            self.show_answer = None if exercise.answer_by == "choice" else \
+                _button("show_answer", "splendor-show-answer", self.reveal)
             self.number = widgets.IntText(description=say("number"),
                                           style={"description_width": "initial"},
-                                          layout=widgets.Layout(width="auto", max_width="220px"))
+                                          layout=widgets.Layout(width="auto", max_width="220px")
+                                          ) if exercise.answer_by == "number" else None
             self.board: ClickableBoard | None = None
             self.picker: MovePicker | None = None
             self.clicked: BoardAnswer | None = None
@@ -129,8 +126,9 @@ class ExerciseView:
             self.revealed = self.revealed or self.wrong_tries > 1
             if not self._teaching():
                 self.show_hint()
-        self.show_answer.layout.display = "none" if feedback.correct or self._teaching() \
-            else None
+        if self.show_answer is not None:
+            self.show_answer.layout.display = "none" if feedback.correct or self._teaching() \
+                else None
         self._show_feedback(feedback)
         self._mark_options(value, feedback.correct)
         self._show_title()
@@ -147,7 +145,8 @@ class ExerciseView:
         if not solved:
             self.feedback, self._given, self.wrong_tries, self.revealed = None, None, 0, False
             self.said.value = self.hint_text.value = ""
-            self.show_answer.layout.display = "none"
+            if self.show_answer is not None:
+                self.show_answer.layout.display = "none"
             for button in self.options.values():
                 button.button_style = ""
                 if isinstance(button, widgets.ToggleButton):
@@ -158,7 +157,8 @@ class ExerciseView:
     def reveal(self) -> None:
         """Show the answer, with the teacher's explanation of the last wrong one."""
         self.revealed = True
-        self.show_answer.layout.display = "none"
+        if self.show_answer is not None:
+            self.show_answer.layout.display = "none"
         if self.feedback is not None and not self.feedback.correct:
             self._show_feedback(self.feedback)
 
@@ -172,6 +172,7 @@ class ExerciseView:
     def _check_clicked(self) -> None:
         exercise = self.exercise
         if exercise.answer_by == "number":
+            assert self.number is not None
             self.answer(self.number.value)
         elif exercise.answer_by == "board":
             chosen = self.clicked.answer if self.clicked is not None else None
@@ -251,17 +252,15 @@ class ExerciseView:
                 button.add_class("splendor-option")
                 self.options[text] = button
                 controls.append(button)
-            if exercise.multiple:
-                controls.append(self.check)
         elif exercise.answer_by == "number":
-            controls += [self.number, self.check]
+            assert self.number is not None
+            controls.append(self.number)
         else:
             hint_key = f"answer_board_{exercise.pick}"
             controls.append(widgets.HTML(f"<span class='splendor-muted'>"
                                          f"{html.escape(say(hint_key))}</span>"))
-            if exercise.pick == "tokens":
-                controls.append(self.check)
-        box.children = (*controls, self.hint, self.show_answer)
+        extra = [button for button in (self.check, self.hint, self.show_answer) if button]
+        box.children = (*controls, *extra)
         return [box]
 
     @spoken
@@ -333,3 +332,16 @@ def _opens_with(text: str, verdict: str) -> bool:
     """
     words = verdict.rstrip(".!。 ").casefold()
     return bool(words) and text.casefold().startswith(words)
+
+
+def _button(name: str, css: str, action: Callable[[], None]) -> widgets.Button:
+    """Check (``primary``) or Show the answer (hidden until a wrong answer)."""
+    shown = name == "check"
+    button = widgets.Button(description=say(name), icon="" if shown else "eye",
+                            tooltip="" if shown else say(f"{name}_tip"),
+                            button_style="primary" if shown else "",
+                            layout=widgets.Layout(width="auto",
+                                                  display=None if shown else "none"))
+    button.add_class(css)
+    button.on_click(lambda _button: action())
+    return button
