@@ -6,7 +6,7 @@ import importlib
 import sys
 
 NAMES = ("engine", "replay_load", "board", "tournament", "viewer", "corpus", "play")
-ON_REQUEST = ("instructions", "load", "first_visit")
+ON_REQUEST = ("instructions", "load", "first_visit", "learn_tab")
 """Run only when named, as they take minutes: instructions needs valgrind; load serves the demo
 to a crowd of browsers (``python -m benchmarks.load`` takes scenarios and voila options);
 first_visit to one visitor at a time, reading whose CPU each visit costs."""

@@ -39,7 +39,8 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from splendor_nb.engine import new_game
-from splendor_nb.i18n import gettext, ngettext, translator, use_language
+from splendor_nb.i18n import SOURCE_LANGUAGE, gettext, ngettext, translator, use_language
+from splendor_nb.learn import shipped_chapters
 from splendor_nb.play import PlaySession, Seat, parse_seats
 from splendor_nb.play.store import GAMES_ENV as GAMES_ENV  # the app's settings, in one place
 from splendor_nb.play.store import games_folder
@@ -123,6 +124,8 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
     # tells a tab shown again from one just built
     app.observe(lambda change: _opened(app, change["new"]), names="selected_index")
     app.language = LanguageSwitch(app, tabs.view, tab_titles, lang, on_shown=tabs.release)
+    if query is None:  # a pre-heated kernel, waiting for its page: the Learn tab's
+        shipped_chapters(lang or SOURCE_LANGUAGE)  # chapters read now, not at its first click
     query = request_query() if query is None else query
     asked = parse_language_link(query)
     if asked is not None:
@@ -259,7 +262,7 @@ class _Tabs:
             view.on_review = lambda session: _review(app, session)
             view.on_rule = lambda rule_id: _show_rule(app, rule_id)
         elif index == LEARN_TAB:
-            view = LearnTab(language=language,
+            view = LearnTab(language=language, keep="browser",
                             state=old.state if isinstance(old, LearnTab) else None)
         elif index == ANALYSE_TAB:
             if isinstance(old, AnalyseTab):

@@ -23,6 +23,7 @@ from splendor_nb.learn.lessons import (
     shipped_chapters,
 )
 from splendor_nb.learn.progress import Progress
+from splendor_nb.moves import InvalidMoveError, Move
 from splendor_nb.rulebook import RULE_IDS
 from splendor_nb.ui.replays import REPLAYS_DIR
 
@@ -68,6 +69,40 @@ def test_stated_answer_accepted_and_wrong_answer_refused(item: tuple[Chapter, Ex
     assert not wrong.correct, [str(d) for d in wrong.detail]
     assert wrong.explanation == exercise.wrong
     assert set(right.rules) == set(exercise.rules)
+
+
+def stated_moves(exercise: Exercise) -> list[str]:
+    """The moves an exercise gives as playable: a move to find, the move of a `legal`
+    question answered yes, the move of a question about what a move does, the moves chosen
+    as its answer, and every move its right answer's explanation writes in backticks."""
+    params, answer = exercise.params, exercise.answer
+    moves = [str(answer)] if exercise.pick == "move" else []
+    if exercise.kind == "legal" and answer == "yes":
+        moves.append(params["move"])
+    if exercise.kind in ("refill", "ends_game", "tie_winner") and \
+            params.get("move", "played") != "played":
+        moves.append(params["move"])
+    if exercise.kind == "frees_card":
+        moves += [str(option) for option in answer]  # type: ignore[union-attr]
+    for written in re.findall(r"`([^`]+)`", exercise.right):
+        try:
+            Move.parse(written)
+        except InvalidMoveError:
+            continue
+        moves.append(written)
+    return moves
+
+
+@pytest.mark.parametrize("item", [item for item in EXERCISES if item[1].position is not None],
+                         ids=exercise_id)
+def test_every_move_an_exercise_gives_is_accepted_as_written(
+        item: tuple[Chapter, Exercise]) -> None:
+    """R-LIMIT10: a move that takes a player over ten tokens is written with its return."""
+    _, exercise = item
+    assert exercise.position is not None
+    state = exercise.position.state
+    for written in stated_moves(exercise):
+        state.apply(Move.parse(written))
 
 
 @pytest.mark.parametrize("item", EXERCISES, ids=exercise_id)

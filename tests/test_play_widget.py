@@ -414,7 +414,9 @@ def games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_the_app_has_a_play_tab_saving_to_its_games_folder(games: Path) -> None:
     app = build_app("")
-    assert app.titles[PLAY_TAB] == "Play" and app.children[PLAY_TAB].children == ()
+    assert app.titles[PLAY_TAB] == "Play" and [  # "Loading…" until the tab is shown
+        "splendor-tab-loading-note" in child._dom_classes
+        for child in app.children[PLAY_TAB].children] == [True]
     app.selected_index = PLAY_TAB  # the tab's view is put in when the tab is first shown
     assert app.play.widget in app.children[PLAY_TAB].children
     play = app.play

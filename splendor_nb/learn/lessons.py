@@ -31,6 +31,7 @@ from typing import Any
 
 import fastjsonschema
 
+from splendor_nb.cards import CARD_BY_ID
 from splendor_nb.engine import GameState, new_game
 from splendor_nb.i18n import PSEUDO_LANGUAGE, current_language, normalise_language
 from splendor_nb.learn.checkers import KINDS, Answer, Situation, expected_move
@@ -154,6 +155,9 @@ class Section:
     walk: bool = False
     viewer: int | None = None
     exercises: tuple[Exercise, ...] = ()
+    picture: str = ""
+    """A card id (the card drawn large, its parts named), ``"board"`` (the position's board,
+    its parts named), or ``""``."""
 
 
 @dataclass(frozen=True)
@@ -339,8 +343,13 @@ class _Builder:
             viewer = position.names.index(spec["viewer"])
         if spec.get("walk") and position is not None and position.state.over:
             raise self.fail(f"{where}.walk", "the game is over there: no turn to walk")
+        picture = spec.get("picture", "")
+        if picture == "board" and position is None:
+            raise self.fail(f"{where}.picture", "a board picture draws the position: give one")
+        if picture not in ("", "board") and picture not in CARD_BY_ID:
+            raise self.fail(f"{where}.picture", f"there is no card {picture!r}")
         return Section(spec["text"], spec.get("heading", ""), position, bool(spec.get("walk")),
-                       viewer, tuple(by_id[e] for e in spec.get("exercises", [])))
+                       viewer, tuple(by_id[e] for e in spec.get("exercises", [])), picture)
 
     def check_citations(self, where: str, text: str) -> None:
         """Every rule id a text cites is one of docs/rules.md (a page links each to it)."""
@@ -400,7 +409,7 @@ class _Builder:
         source = (self.base.joinpath(*name.split("/")) if name.endswith(".json")
                   else _REPLAYS.joinpath(f"{name}.json"))
         try:
-            replay = Replay.loads(source.read_bytes())
+            replay = _read_replay(source.read_bytes())
         except OSError as error:
             known = listing(sorted(f.name.removesuffix(".json") for f in _REPLAYS.iterdir()
                                    if f.name.endswith(".json")))
@@ -487,6 +496,13 @@ class _Builder:
                                 "numbers")
             if shape == "text" and listed:
                 raise self.fail(f"{where}.{part}", f"the {kind} checker takes one answer")
+
+
+@cache
+def _read_replay(data: bytes) -> Replay:
+    """A replay file read once for every position of every chapter and language that stands
+    in it (read-only there: a position that plays on from it plays on a copy)."""
+    return Replay.loads(data)
 
 
 def _named(names: Sequence[str] | None, players: int) -> dict[str, Any] | None:

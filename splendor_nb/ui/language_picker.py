@@ -10,8 +10,10 @@ lessons' progress and the selected tab are the state's, not the views', so nothi
 ...     return widgets.HTML(language if index == 0 else language.upper())
 >>> app = widgets.Tab()
 >>> switch = LanguageSwitch(app, view, lambda language: (language, language), "fr")
->>> app.children[1].children, built  # a tab's view is built when the tab is first shown
-((), [(0, 'fr')])
+>>> built  # a tab's view is built when the tab is first shown; until then it says it loads
+[(0, 'fr')]
+>>> "Chargement" in app.children[1].children[0].value
+True
 >>> app.selected_index = 1
 >>> app.children[1].children[0].value
 'FR'
@@ -22,6 +24,7 @@ lessons' progress and the selected tab are the state's, not the views', so nothi
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -183,8 +186,8 @@ class LanguageSwitch:
         self._views = [None] * len(self._views)
         for index in sorted(wanted | {0}):  # the views built so far, and the first tab's
             self.view(index)
-        for frame in self.frames[1:]:
-            frame.children = ()
+        for frame in self.frames[1:]:  # shown at once when its tab is clicked, while the
+            frame.children = (_loading(language),)  # kernel builds the view
         self._fill(0)  # the first tab holds the picker: always filled
         self._fill(self.app.selected_index)
         self.app.titles = tuple(self.titles(language))
@@ -197,3 +200,11 @@ class LanguageSwitch:
         wanted = (self.picker, view) if index == 0 else (view,)
         if frame.children != wanted:
             frame.children = wanted
+
+
+def _loading(language: str) -> widgets.HTML:
+    """What a tab shows while its view is built (a first click on it)."""
+    text = html.escape(translator(language).gettext("Loading…"))
+    note = widgets.HTML(f"<div class='splendor-tab-loading' role='status'>{text}</div>")
+    note.add_class("splendor-tab-loading-note")
+    return note

@@ -31,7 +31,7 @@ from splendor_nb.i18n import use_language
 from splendor_nb.learn import Walk
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
-from splendor_nb.ui.learn_tab.learn_labels import say
+from splendor_nb.ui.learn_tab.learn_labels import node_labels, say
 from splendor_nb.ui.learn_tab.links import LinkedHTML, rule_button, sentence_html
 from splendor_nb.ui.learn_tab.rule_panel import RulePanel
 from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
@@ -121,7 +121,7 @@ class MoveStepper(ControllerView[widgets.VBox]):
         current = walked.current
         rules = " ".join(rule_button(rule) for rule in current.rules)
         where = html.escape(say("step_of", number=self.step + 1, count=self._count(),
-                                question=current.question))
+                                question=node_labels()[current.node]))
         self.text.value = (f"<b>{where}</b> {rules}<div class='splendor-step-answer'>"
                            f"{sentence_html(current.answer.text())}</div>")
         self._show_buttons()

@@ -66,7 +66,8 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
            "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
-           "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_PLATFORM_DIRS": "1"}
+           "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_PLATFORM_DIRS": "1",
+           "XDG_DATA_HOME": str(home / "data")}  # the lessons' progress, kept on disk
     log = (home / "lab.log").open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
@@ -144,6 +145,11 @@ def test_the_tutorial_runs_in_jupyterlab_and_its_widgets_render(page: Page,
     diagram.scroll_into_view_if_needed()
     expect(diagram).to_be_visible()
     expect(diagram.locator('[data-node="q_action"]')).to_be_visible()
+    # beside the board the diagram was squeezed to 455 px, its labels unreadable: it goes
+    # under the board at a notebook's width, as wide as the output
+    assert (diagram.bounding_box() or {}).get("width", 0) > 700
+    for part in ("points", "bonus", "cost", "tier"):  # chapter 1's labelled card
+        expect(lessons.first.locator(f'.splendor-labelled [data-part="{part}"]')).to_have_count(1)
     walk.locator(".splendor-walk-next").click()  # the kernel answers in JupyterLab too
     expect(walk.locator(".splendor-walk-step")).to_contain_text("Both are open",
                                                                  timeout=UPDATE_MS)

@@ -3,7 +3,11 @@
 
 The engine judges every answer (:meth:`splendor_nb.learn.Exercise.check`); right and wrong
 answers both get the teacher's explanation, what the engine says of that very answer, and the
-rules, which can be clicked. A wrong answer can be changed and checked again.
+rules, which can be clicked. A wrong answer can be changed and checked again. A wrong number
+or board answer teaches before it tells: the first gets the hint, which points at the rule,
+and what the engine says of the answer given; the teacher's explanation and the answer come
+with the second wrong try, or when *Show the answer* is clicked. A wrong choice is explained
+at once, as the explanation is about the option chosen.
 
 >>> from splendor_nb.learn import shipped_chapters
 >>> exercise = shipped_chapters()[1].exercise("reserve-limit")
@@ -14,6 +18,14 @@ rules, which can be clicked. A wrong answer can be changed and checked again.
 >>> view.options["no"].click()
 >>> view.solved, view.options["no"].button_style
 (True, 'success')
+>>> count = ExerciseView(shipped_chapters()[0].exercise("cards-tier-1"))
+>>> count.number.value = 30
+>>> count.check.click()
+>>> "The answer is 40." in count.said.value, count.hint_text.value != ""
+(False, True)
+>>> count.show_answer.click()
+>>> "The answer is 40." in count.said.value
+True
 """
 
 from __future__ import annotations
@@ -35,6 +47,8 @@ from splendor_nb.ui.learn_tab.links import LinkedHTML, markdown_html, rule_butto
 from splendor_nb.ui.learn_tab.move_picker import MovePicker
 
 EXERCISE_CLASS = "splendor-exercise"
+ANSWER_GIVEN = frozenset({"check.count", "check.price", "check.turns_left"})
+"""The engine's sentences that say the right number: held back on a first wrong try."""
 
 
 class ExerciseView:
@@ -57,6 +71,11 @@ class ExerciseView:
             self.on_rule = on_rule
             self.feedback: Feedback | None = None
             """The last answer's feedback."""
+            self.wrong_tries = 0
+            """How many wrong answers were given."""
+            self.revealed = False
+            """The answer was shown (*Show the answer*, or a second wrong try)."""
+            self._given: Answer | None = None
             self.solved = False
             """Answered right at least once."""
             self.options: dict[str, widgets.Button | widgets.ToggleButton] = {}
@@ -69,13 +88,16 @@ class ExerciseView:
                                        tooltip=say("hint_tip"), layout=widgets.Layout(width="auto"))
             self.hint.add_class("splendor-hint")
             self.hint.on_click(lambda _button: self.show_hint())
-            self.check = widgets.Button(description=say("check"), button_style="primary",
-                                        layout=widgets.Layout(width="auto"))
-            self.check.add_class("splendor-check")
-            self.check.on_click(lambda _button: self._check_clicked())
+            # only the controls this exercise uses: a page draws every widget it is sent
+            self.check = _button("check", "splendor-check", self._check_clicked) \
+                if exercise.multiple or exercise.answer_by == "number" or \
+                exercise.pick == "tokens" else None
+            self.show_answer = None if exercise.answer_by == "choice" else \
+                _button("show_answer", "splendor-show-answer", self.reveal)
             self.number = widgets.IntText(description=say("number"),
                                           style={"description_width": "initial"},
-                                          layout=widgets.Layout(width="auto", max_width="220px"))
+                                          layout=widgets.Layout(width="auto", max_width="220px")
+                                          ) if exercise.answer_by == "number" else None
             self.board: ClickableBoard | None = None
             self.picker: MovePicker | None = None
             self.clicked: BoardAnswer | None = None
@@ -97,13 +119,48 @@ class ExerciseView:
         exercise = self.exercise
         feedback = exercise.check(value)
         self.feedback = feedback
+        self._given = value
         self.solved = self.solved or feedback.correct
+        if not feedback.correct:
+            self.wrong_tries += 1
+            self.revealed = self.revealed or self.wrong_tries > 1
+            if not self._teaching():
+                self.show_hint()
+        if self.show_answer is not None:
+            self.show_answer.layout.display = "none" if feedback.correct or self._teaching() \
+                else None
         self._show_feedback(feedback)
         self._mark_options(value, feedback.correct)
         self._show_title()
         if self.on_answer is not None:
             self.on_answer(exercise, feedback)
         return feedback
+
+    @spoken
+    def show_solved(self, solved: bool) -> None:
+        """Mark the exercise solved (progress kept from before) or, reset, as never answered."""
+        if solved == self.solved:
+            return
+        self.solved = solved
+        if not solved:
+            self.feedback, self._given, self.wrong_tries, self.revealed = None, None, 0, False
+            self.said.value = self.hint_text.value = ""
+            if self.show_answer is not None:
+                self.show_answer.layout.display = "none"
+            for button in self.options.values():
+                button.button_style = ""
+                if isinstance(button, widgets.ToggleButton):
+                    button.value = False
+        self._show_title()
+
+    @spoken
+    def reveal(self) -> None:
+        """Show the answer, with the teacher's explanation of the last wrong one."""
+        self.revealed = True
+        if self.show_answer is not None:
+            self.show_answer.layout.display = "none"
+        if self.feedback is not None and not self.feedback.correct:
+            self._show_feedback(self.feedback)
 
     @spoken
     def show_hint(self) -> None:
@@ -115,6 +172,7 @@ class ExerciseView:
     def _check_clicked(self) -> None:
         exercise = self.exercise
         if exercise.answer_by == "number":
+            assert self.number is not None
             self.answer(self.number.value)
         elif exercise.answer_by == "board":
             chosen = self.clicked.answer if self.clicked is not None else None
@@ -194,17 +252,15 @@ class ExerciseView:
                 button.add_class("splendor-option")
                 self.options[text] = button
                 controls.append(button)
-            if exercise.multiple:
-                controls.append(self.check)
         elif exercise.answer_by == "number":
-            controls += [self.number, self.check]
+            assert self.number is not None
+            controls.append(self.number)
         else:
             hint_key = f"answer_board_{exercise.pick}"
             controls.append(widgets.HTML(f"<span class='splendor-muted'>"
                                          f"{html.escape(say(hint_key))}</span>"))
-            if exercise.pick == "tokens":
-                controls.append(self.check)
-        box.children = (*controls, self.hint)
+        extra = [button for button in (self.check, self.hint, self.show_answer) if button]
+        box.children = (*controls, *extra)
         return [box]
 
     @spoken
@@ -222,17 +278,34 @@ class ExerciseView:
             button.button_style = ("success" if correct else "danger") if text == str(value) \
                 else ""
 
+    def _teaching(self) -> bool:
+        """Whether a wrong answer gets the teacher's explanation now: a choice's explains the
+        option chosen; a number's or a board answer's would give the answer away, so it waits
+        for the second wrong try or *Show the answer*."""
+        return self.exercise.answer_by == "choice" or self.revealed
+
     @spoken
     def _show_feedback(self, feedback: Feedback) -> None:
-        verdict = say("right") if feedback.correct else say("wrong")
-        css = "splendor-right" if feedback.correct else "splendor-wrong"
-        detail = "".join(f"<li>{sentence_html(said(line))}</li>" for line in feedback.detail)
+        correct, teaching = feedback.correct, self._teaching()
+        css = "splendor-right" if correct else "splendor-wrong"
+        shown = teaching or correct
+        explanation = feedback.explanation if shown else ""
+        lines = [said(line) if not (self.revealed and not correct) else line.text()
+                 for line in feedback.detail if shown or line.key not in ANSWER_GIVEN]
+        if self.revealed and not correct and self.exercise.answer_by == "board":
+            answer = str(self.exercise.answer)
+            if not any(answer in line for line in lines):
+                lines.append(say("answer_is", answer=answer))
+        verdict = say("right") if correct else say("wrong")
+        if _opens_with(explanation, verdict):
+            verdict = ""  # the explanation says it ("Right: ...", "Not quite: ...")
+        detail = "".join(f"<li>{sentence_html(line)}</li>" for line in lines)
         rules = html.escape(say("rules_checked")).format(
             rules=" ".join(map(rule_button, feedback.rules)))
-        again = "" if feedback.correct else \
-            f"<div class='splendor-muted'>{html.escape(say('try_again'))}</div>"
-        self.said.value = (f"<div class='{css}'><b>{verdict}</b> "
-                           f"{markdown_html(feedback.explanation)}"
+        again = "" if correct else f"<div class='splendor-muted'>" \
+            f"{html.escape(say('try_again' if teaching else 'try_again_hint'))}</div>"
+        self.said.value = (f"<div class='{css}'>" + (f"<b>{verdict}</b> " if verdict else "")
+                           + markdown_html(explanation)
                            + (f"<ul>{detail}</ul>" if detail else "")
                            + f"<div class='splendor-feedback-rules'>{rules}</div>{again}</div>")
 
@@ -249,3 +322,26 @@ class ExerciseView:
             on_rule = self.on_rule
             text.on_click(lambda _kind, target: on_rule(target))
         return text
+
+
+def _opens_with(text: str, verdict: str) -> bool:
+    """Whether ``text`` starts with the verdict's words (``Right: ...`` after ``Right.``).
+
+    >>> _opens_with("Right: two to four.", "Right."), _opens_with("No: she can.", "Right.")
+    (True, False)
+    """
+    words = verdict.rstrip(".!。 ").casefold()
+    return bool(words) and text.casefold().startswith(words)
+
+
+def _button(name: str, css: str, action: Callable[[], None]) -> widgets.Button:
+    """Check (``primary``) or Show the answer (hidden until a wrong answer)."""
+    shown = name == "check"
+    button = widgets.Button(description=say(name), icon="" if shown else "eye",
+                            tooltip="" if shown else say(f"{name}_tip"),
+                            button_style="primary" if shown else "",
+                            layout=widgets.Layout(width="auto",
+                                                  display=None if shown else "none"))
+    button.add_class(css)
+    button.on_click(lambda _button: action())
+    return button

@@ -13,7 +13,8 @@ KeyError: "There is no chapter '9'. The chapters: 1 to 7 or setup, actions, bonu
 token-limit, nobles, last-round, strategy, or puzzles."
 
 The tab's :class:`LearnState` (the progress, the chapter and the puzzle open) outlives it: a
-tab rebuilt over it in another language goes on where the learner was.
+tab rebuilt over it in another language goes on where the learner was. ``keep="browser"`` (the
+app) keeps the progress in the visitor's browser, ``keep="disk"`` in the user's data folder.
 
 >>> again = LearnTab(language="fr", state=tab.state)
 >>> again.picker.value, again.progress is tab.progress, again.picker.description
@@ -25,12 +26,14 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import ipywidgets as widgets
 
 from splendor_nb.i18n import spoken, translator
 from splendor_nb.learn import Chapter, Progress, Puzzle, shipped_chapters, teacher_puzzles
+from splendor_nb.learn.progress_file import saved_progress
+from splendor_nb.ui.learn_tab.browser_progress import BrowserProgress
 from splendor_nb.ui.learn_tab.learn_labels import say
 from splendor_nb.ui.learn_tab.lesson_view import LessonView
 from splendor_nb.ui.learn_tab.puzzle_view import PuzzleView
@@ -50,6 +53,8 @@ class LearnState:
     chapter: int = 0
     puzzles_solved: set[int] = field(default_factory=set)
     puzzle: int = 0
+    browser: BrowserProgress | None = None
+    """What keeps the progress in the browser (``keep="browser"``), made once."""
 
 
 class LearnTab:
@@ -59,14 +64,20 @@ class LearnTab:
 
     def __init__(self, chapters: Sequence[Chapter] | None = None,
                  puzzles: Sequence[Puzzle] | None = None, *, language: str | None = None,
-                 state: LearnState | None = None) -> None:
+                 state: LearnState | None = None,
+                 keep: Literal["browser", "disk"] | None = None) -> None:
         self.language = translator(language).language
         self.chapters = tuple(chapters if chapters is not None else
                               shipped_chapters(self.language))
         self._puzzles = tuple(puzzles) if puzzles is not None else None
-        self._state = state if state is not None else LearnState()
+        if state is None:
+            state = LearnState(progress=saved_progress()) if keep == "disk" else LearnState()
+        if keep == "browser" and state.browser is None:
+            state.browser = BrowserProgress(state.progress)
+        self._state = state
         self.progress = self._state.progress
         self._build()
+        self.progress.watch(lambda _progress: self._label())
 
     @spoken
     def _build(self) -> None:
@@ -87,8 +98,9 @@ class LearnTab:
         navigation = widgets.HBox([self.previous, self.next],
                                   layout=widgets.Layout(flex_flow="row wrap"))
         navigation.add_class("splendor-learn-nav")
-        self.widget = widgets.VBox([style_widget(), self.picker, self.message, self.body,
-                                    navigation], layout=widgets.Layout(width="100%"))
+        kept = [self._state.browser] if self._state.browser is not None else []
+        self.widget = widgets.VBox([style_widget(), *kept, self.picker, self.message,
+                                    self.body, navigation], layout=widgets.Layout(width="100%"))
         self.widget.add_class(LEARN_CLASS)
         self.widget.add_class(TAB_CLASS)
         self._labelling = False

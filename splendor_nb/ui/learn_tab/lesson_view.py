@@ -26,8 +26,10 @@ from splendor_nb.learn import Chapter, Exercise, Feedback, Position, Progress, S
 from splendor_nb.render import board_svg
 from splendor_nb.ui.board_widget import ClickableBoard
 from splendor_nb.ui.learn_tab.exercise_view import ExerciseView
-from splendor_nb.ui.learn_tab.learn_labels import say_n
+from splendor_nb.ui.learn_tab.labelled_pictures import labelled_board_html, labelled_card_html
+from splendor_nb.ui.learn_tab.learn_labels import say, say_n
 from splendor_nb.ui.learn_tab.links import LinkedHTML, markdown_html
+from splendor_nb.ui.learn_tab.notation_key import NotationKey
 from splendor_nb.ui.learn_tab.rule_panel import RulePanel, rule_slot
 from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
 from splendor_nb.ui.learn_tab.walk_view import WalkView
@@ -66,16 +68,23 @@ class LessonView:
                  if title else "")
                 + (f"<div class='splendor-chapter-summary'>{html.escape(chapter.summary)}"
                    f"{minutes}</div>" if chapter.summary or minutes else ""))
-            parts: list[widgets.Widget] = [header, self.progress_line]
+            self.notation = NotationKey()
+            parts: list[widgets.Widget] = [header, self.notation.widget, self.progress_line]
             for section in chapter.sections:
                 parts += self._section(section)
-            parts.append(self.progress_end)
+            self.reset = widgets.Button(description=say("reset_progress"), icon="undo",
+                                        tooltip=say("reset_progress_tip"),
+                                        layout=widgets.Layout(width="auto"))
+            self.reset.add_class("splendor-reset-progress")
+            self.reset.on_click(lambda _button: self.progress.reset())
+            parts += [self.progress_end, self.reset]
             self.widget = widgets.VBox([style_widget(), *parts],
                                        layout=widgets.Layout(width="100%"))
             self.widget.add_class(LEARN_CLASS)
             self.widget.add_class(LESSON_CLASS)
             self.widget.add_class(f"splendor-chapter-{chapter.id}")
-            self._show_progress()
+            self._progress_changed()
+            self.progress.watch(lambda _progress: self._progress_changed())
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -86,6 +95,14 @@ class LessonView:
         self._show_progress()
         if self.on_progress is not None:
             self.on_progress(self.chapter)
+
+    @spoken
+    def _progress_changed(self) -> None:
+        """The progress restored (from a browser's storage) or reset: the marks follow."""
+        for exercise in self.chapter.exercises:
+            self.exercises[exercise.id].show_solved(self.progress.is_solved(self.chapter,
+                                                                            exercise))
+        self._show_progress()
 
     @spoken
     def _show_progress(self) -> None:
@@ -119,8 +136,13 @@ class LessonView:
                             language=self.language)
             self.walks.append(walk)
             parts += [walk.widget, slot]
+        elif section.picture == "board" and position is not None:
+            parts.append(_picture(labelled_board_html(position.state, position.names,
+                                                      self.language)))
         elif position is not None and not clicked_here:
             parts += board_parts(position, section.viewer, self.language)
+        if section.picture not in ("", "board"):
+            parts.append(_picture(labelled_card_html(section.picture, self.language)))
         for exercise in section.exercises:
             same = _same(exercise.position, position)
             slot = rule_slot()
@@ -166,3 +188,9 @@ def progress_html(line: str, solved: int, total: int) -> str:
 
 def _same(one: Position | None, other: Position | None) -> bool:
     return one is not None and other is not None and one.key == other.key
+
+
+def _picture(html_text: str) -> widgets.HTML:
+    picture = widgets.HTML(html_text, layout=widgets.Layout(width="100%"))
+    picture.add_class("splendor-lesson-picture")
+    return picture

@@ -48,6 +48,8 @@ from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
 WALK_CLASS = "splendor-walk"
 BOARD_NODES = ("take2", "take3", "reserve", "buy")
 """The action nodes where a move is clicked on the board (walk_interaction marks them)."""
+WALK_BOARD_NARROW_BELOW = 560
+"""The walk's board switches to its narrow layout below this width (a board elsewhere: 720)."""
 MOVE_BUTTONS = 12
 """Up to this many moves at a node are buttons; more are a drop-down list."""
 
@@ -100,8 +102,12 @@ class WalkView:
             navigation.add_class("splendor-walk-nav")
             caption_html = widgets.HTML(
                 f"<div class='splendor-caption'>{html.escape(caption)}</div>" if caption else "")
+            # the board keeps its wide layout (players beside the market) down to 560 px, so
+            # that its piles show beside the step at a laptop's height; the diagram goes under
+            # the board (and keeps a readable width) where both cannot have their width
+            self.board.narrow_below = WALK_BOARD_NARROW_BELOW
             board_column = widgets.VBox([self.board, caption_html],
-                                        layout=widgets.Layout(flex="1 1 420px", min_width="0"))
+                                        layout=widgets.Layout(flex="1 1 720px", min_width="0"))
             board_column.add_class("splendor-walk-board-column")
             diagram_column = widgets.VBox([self.step, self.ways, navigation, self.diagram],
                                           layout=widgets.Layout(flex="1 1 420px", min_width="0"))
@@ -221,7 +227,7 @@ class WalkView:
         current = walk.current
         rules = " ".join(rule_button(rule) for rule in current.rules)
         question = html.escape(say("step", number=len(walk.steps),
-                                                    question=current.question))
+                                   question=node_labels()[current.node]))
         parts = [f"<div class='splendor-walk-question'><b>{question}</b> {rules}</div>",
                  f"<div class='splendor-walk-answer'>{sentence_html(current.answer.text())}"
                  "</div>"]
