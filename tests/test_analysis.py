@@ -149,6 +149,7 @@ def test_load_folder_has_a_game_column_and_a_progress_bar(
     assert "4/4" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_win_chances_end_with_the_winners_and_repeat_exactly() -> None:
     replay = Replay.load(REPLAYS_DIR / "teacher-2p.json")
     chances = win_chances(replay)
