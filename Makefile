@@ -13,7 +13,7 @@ BIN    ?= $(VENV)/bin
 PORT   ?= 8866
 
 # `make check BIN=/path/to/venv/bin` runs another venv's tools as they are: nothing is installed
-# into it (a shared venv, a worktree's checks; give the tree first with PYTHONPATH=$$PWD).
+# into it (a shared venv, a worktree's checks; give the tree first with PYTHONPATH=$PWD).
 ifeq ($(origin BIN),command line)
 TEST_SETUP :=
 else
