@@ -1,16 +1,24 @@
-# splendor_nb: make app | make demo | make lab | make test | make bench | make clean
+# splendor_nb: make app | make demo | make lab | make check | make test | make bench | make clean
 # Needs only Python 3.11+ on a fresh clone; pip's index comes from the machine's config.
 
 # The interpreter: Debian's python3.11 when it can make a venv, else python3. Debian builds it
 # with profile-guided and link-time optimisation; pyenv's default build has neither and runs
-# the engine about 15% slower; the test suite took 275 s against 173 s (docs/performance.md).
+# the engine about 15% slower (docs/performance.md, 29 Nov 2026).
 # Choose another with `make app PYTHON=...`; an existing .venv keeps its interpreter.
 DEBIAN_PYTHON := /usr/bin/python3.11
 PYTHON ?= $(shell $(DEBIAN_PYTHON) -c 'import ensurepip, venv' >/dev/null 2>&1 \
                   && echo $(DEBIAN_PYTHON) || echo python3)
 VENV   := .venv
-BIN    := $(VENV)/bin
+BIN    ?= $(VENV)/bin
 PORT   ?= 8866
+
+# `make check BIN=/path/to/venv/bin` runs another venv's tools as they are: nothing is installed
+# into it (a shared venv, a worktree's checks; give the tree first with PYTHONPATH=$PWD).
+ifeq ($(origin BIN),command line)
+TEST_SETUP :=
+else
+TEST_SETUP := $(VENV)/.installed-test
+endif
 
 # `make app` runs voila through splendor_nb.server (voila, with the app's page template: no
 # CDN; and a closed page's kernel shut down at once). voila reads voila.json from the repository
@@ -30,7 +38,7 @@ SERVE = $(BIN)/python -m splendor_nb.server notebooks/app.ipynb --no-browser --V
 # pyproject.toml. On a failing browser test, playwright keeps a screenshot in test-results/.
 PYTEST_FLAGS ?= --nbval-lax --nbval-current-env --screenshot=only-on-failure
 
-.PHONY: app demo lab test lint layers typecheck bench messages clean distclean
+.PHONY: app demo lab check test lint layers typecheck bench messages clean distclean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,18 +71,28 @@ lab: $(VENV)/.installed-notebook
 	$(BIN)/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --port=$(LAB_PORT) \
 	    --no-browser --allow-root $(LAB_FLAGS)
 
-lint: $(VENV)/.installed-test
+lint: $(TEST_SETUP)
 	$(BIN)/ruff check splendor_nb support tests benchmarks scripts
 
 # The layers contract of pyproject.toml ([tool.importlinter]): each layer imports only the ones
 # below it. --no-cache: the graph takes a second, and no cache folder is left in the tree.
-layers: $(VENV)/.installed-test
+layers: $(TEST_SETUP)
 	$(BIN)/lint-imports --no-cache
 
-typecheck: $(VENV)/.installed-test
+typecheck: $(TEST_SETUP)
 	$(BIN)/mypy
 
-test: $(VENV)/.installed-test
+# The contributor's fast loop (CONTRIBUTING.md): ruff, mypy, the layer contract, the doctests and
+# the unit tests; no browsers, no notebooks, no tests marked slow. `make test` runs everything.
+CHECK_FLAGS ?= -q
+check: $(TEST_SETUP)
+	$(BIN)/ruff check splendor_nb support tests benchmarks scripts
+	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/pytest -m "not browser and not slow" $(CHECK_FLAGS) splendor_nb support tests \
+	    --ignore=tests/browser
+
+test: $(TEST_SETUP)
 	scripts/ensure-chromium
 	$(BIN)/ruff check splendor_nb support tests benchmarks scripts
 	$(BIN)/mypy

@@ -32,7 +32,7 @@ from pathlib import Path
 from benchmarks.common import reference_line
 from benchmarks.voila_first_render import measure
 from splendor_nb.replay import Replay
-from splendor_nb.widgets import BoardView, ReplayController, ReplayViewer, shipped_replays
+from splendor_nb.ui import BoardView, ReplayController, ReplayViewer, shipped_replays
 from support.voila_server import (
     APP_NOTEBOOK,
     CHROMIUM_ARGS,

@@ -376,9 +376,9 @@ def _add_play(subparsers: Subparsers) -> None:
                             "The game is saved after every turn to the games folder; --resume "
                             "continues it."))
     command.add_argument("--seats", metavar="S1,S2,...",
-                         help=gettext("2 to 4 seats in table order: easy, medium or hard for a "
-                                      "bot, any other word for a person of that name, e.g. "
-                                      "ann,hard"))
+                         help=gettext("2 to 4 seats in table order: easy, medium, hard or "
+                                      "expert for a bot, any other word for a person of that "
+                                      "name, e.g. ann,hard"))
     command.add_argument("--seed", type=int, metavar="N", help=gettext("deal this game (default: "
                                                                        "new)"))
     command.add_argument("--first", metavar="NAME",

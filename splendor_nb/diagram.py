@@ -1,4 +1,5 @@
-"""The rulebook's turn diagram (RULES.md, last section) as SVG, with a move's path through it.
+"""The rulebook's turn diagram (docs/rules.md, "A turn, step by step") as SVG, with a move's
+path through it.
 
 ``diagram_svg()`` draws the diagram: the choice of action, then the end-of-turn checks in their
 order (R-LIMIT10, R-NOBLE, R-END-TRIGGER). Each node shows its rule ids and carries
@@ -125,7 +126,7 @@ NODES: dict[str, tuple[Shape, int, int, tuple[str, ...]]] = {
     "next": ("terminal", _X["E"], _Y["end"], ()),
     "game_over": ("action", _X["E"], _Y["branch"], ("R-END-WIN",)),
 }
-"""The nodes: shape, centre and the rules (shared RULES.md) each one applies."""
+"""The nodes: shape, centre and the rules (docs/rules.md) each one applies."""
 
 EDGES: dict[tuple[str, str], tuple[str, Route, int]] = {
     # (from, to): (label key, how the arrow runs, the segment its label sits on)

@@ -60,7 +60,7 @@ class InvalidMoveError(ValueError):
 
 
 class IllegalMoveError(ValueError):
-    """The move breaks a rule; the message starts with the rule id (see shared RULES.md)."""
+    """The move breaks a rule; the message starts with the rule id (see docs/rules.md)."""
 
     def __init__(self, rule: str, reason: str) -> None:
         super().__init__(f"{rule}: {reason}")

@@ -12,6 +12,9 @@ from support.games import blind_reserve_positions
 
 TINY = 40
 """A hard budget small enough for whole test games."""
+LEVEL_CASES = [pytest.param(level, marks=pytest.mark.slow) if level == "expert" else level
+               for level in LEVELS]
+"""Every level; the expert's cases, a minute between them, are left out of ``make check``."""
 
 
 def play(bots: list[Bot], seed: int, players: int, check: bool = True) -> list[GameState]:
@@ -59,7 +62,7 @@ def test_a_forced_pass_is_returned() -> None:
         assert Bot(level, seed=1).choose(blocked) == PASS
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVEL_CASES)
 def test_hidden_information_does_not_change_the_move(level: str) -> None:
     """R-RESERVE-HIDDEN: two states that differ only in the deck order and the opponent's blind
     reserve give the same move."""
@@ -75,7 +78,7 @@ def test_hidden_information_does_not_change_the_move(level: str) -> None:
                 Bot(level, seed=5, budget=TINY * 5).choose(state)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVEL_CASES)
 def test_same_seed_same_game(level: str) -> None:
     """Determinism: seeded bots replay the same game, move for move."""
     def moves(seed: int) -> list[str]:
@@ -92,6 +95,7 @@ def test_different_seeds_give_different_easy_games() -> None:
     assert len(games) > 1
 
 
+@pytest.mark.slow
 def test_hard_beats_easy_in_a_small_match() -> None:
     """Strength smoke test: the search bot wins a seeded six-game match against easy, seats
     swapped every other game (the full tournament is a benchmark, benchmarks/tournament.py)."""

@@ -37,6 +37,7 @@ def play(bots: list[Bot], seed: int, players: int) -> list[GameState]:
     return states
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_expert_plays_only_legal_moves(players: int) -> None:
     """Whole games at every player count, returns above 10 (R-LIMIT10) and nobles (R-NOBLE)
@@ -46,6 +47,7 @@ def test_expert_plays_only_legal_moves(players: int) -> None:
     assert play(bots, 200 + players, players)[-1].is_over
 
 
+@pytest.mark.slow
 def test_same_seed_same_moves() -> None:
     """Determinism: a seeded expert plays the same game twice; another seed may differ."""
     def game(seed: int) -> list[str]:
@@ -111,6 +113,7 @@ def test_a_new_position_looks_two_moves_ahead() -> None:
     assert all(child.children is None for child in replies.values())
 
 
+@pytest.mark.slow
 def test_hidden_cards_do_not_change_the_move() -> None:
     """R-RESERVE-HIDDEN: states that differ only in the deck order and the opponent's blind
     reserve give the same move for the same seed."""

@@ -8,9 +8,6 @@ import pytest
 
 from splendor_nb.analysis import (
     COLUMNS,
-    GEM_COLOURS,
-    LINE_COLOURS,
-    OUTLINE,
     bonus_chart,
     load_folder,
     points_chart,
@@ -19,6 +16,7 @@ from splendor_nb.analysis import (
     win_chances,
 )
 from splendor_nb.cards import GEMS
+from splendor_nb.palette import GEM_COLOURS, LINE_COLOURS, OUTLINE
 from splendor_nb.replay import Replay
 from splendor_nb.ui.replays import REPLAYS_DIR
 from support.games import random_replay
@@ -151,6 +149,7 @@ def test_load_folder_has_a_game_column_and_a_progress_bar(
     assert "4/4" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_win_chances_end_with_the_winners_and_repeat_exactly() -> None:
     replay = Replay.load(REPLAYS_DIR / "teacher-2p.json")
     chances = win_chances(replay)

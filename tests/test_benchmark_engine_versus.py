@@ -34,6 +34,7 @@ def test_a_run_plays_the_engine_of_its_tree() -> None:
     assert set(figures) == {2, 4} and all(f > 0 for f in figures.values())
 
 
+@pytest.mark.slow
 def test_a_run_refuses_a_tree_without_its_engine(tmp_path: Path) -> None:
     """An empty folder has no engine: the run imports the installed one, and is refused."""
     with pytest.raises(RuntimeError, match="did not import its own engine"):

@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from splendor_nb.ai import LEVELS
 from splendor_nb.cli import main
 from splendor_nb.i18n import PSEUDO_LANGUAGE, translator
 from splendor_nb.i18n.arguments import MESSAGES
@@ -78,6 +79,27 @@ def test_every_word_of_the_help_goes_through_the_catalogues(
                     "medium", "hard", "expert"}
         assert left - typed == set(), command
         assert {word for word in left if re.fullmatch(r"[a-z]+", word)} <= commands, command
+
+
+def test_the_levels_the_help_and_the_readme_name_are_the_bots_levels(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    def listed(words: str) -> list[str]:  # "easy, medium, hard or expert"
+        return re.split(r",\s*|\s+or\s+", words.replace("`", ""))
+
+    english = " ".join(help_text(capsys, "play").split())
+    seats = re.search(r"seats in table order: (.+?) for a bot", english)
+    assert seats is not None and listed(seats[1]) == list(LEVELS)
+    for language in ("fr", "es", "ru", "tr"):  # the levels are typed: the same in every language
+        said = help_text(capsys, "--lang", language, "play")
+        assert all(re.search(rf"\b{level}\b", said) for level in LEVELS), language
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    bots = readme.split("\n## Bots\n", 1)[1].split("\n## ", 1)[0]
+    assert re.findall(r"^- \*\*(\w+)\*\*:", bots, flags=re.MULTILINE) == list(LEVELS)
+    play = readme.split("\n## Play\n", 1)[1].split("\n## ", 1)[0]
+    in_the_app = re.search(r"or a\s+bot \(([^)]+)\)", play)
+    in_the_terminal = re.search(r"A seat named (.+?) is a bot", play, flags=re.DOTALL)
+    assert in_the_app is not None and listed(in_the_app[1]) == list(LEVELS)
+    assert in_the_terminal is not None and listed(in_the_terminal[1]) == list(LEVELS)
 
 
 def test_argparse_errors_are_said_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:

@@ -200,6 +200,7 @@ def page_kernel(body: str) -> str:
     return str(json.loads(config.group(1))["kernelId"])
 
 
+@pytest.mark.slow
 def test_past_the_cap_a_visitor_gets_the_busy_page_at_once() -> None:
     """One place, no pool: the first page takes the place (its kernel lives on: nothing closes
     it here), the second is told the demo is busy."""
@@ -214,6 +215,7 @@ def test_past_the_cap_a_visitor_gets_the_busy_page_at_once() -> None:
         assert BUSY_CLASS in body and "1 visitor is looking at games right now" in body
 
 
+@pytest.mark.slow
 def test_past_the_loading_cap_the_next_page_comes_once_the_first_has_connected() -> None:
     """One page loading at a time: the second visitor gets the busy page until the first
     page's browser connects to its kernel."""
@@ -242,6 +244,7 @@ def kernel_processes(voila: VoilaServer) -> int:
     return alive
 
 
+@pytest.mark.slow
 def test_the_kernel_of_a_visitor_who_left_before_the_page_came_is_shut_down() -> None:
     with demo_without_a_pool() as demo:
         with socket.create_connection(("127.0.0.1", demo.port)) as visitor:
@@ -263,6 +266,7 @@ MALFORMED = ("/voila/templates/x", "/voila/templates/lab/static/../../../../../p
 """Paths a stranger may try: files outside the page, voila's and Jupyter's other pages."""
 
 
+@pytest.mark.slow
 def test_other_paths_are_refused_without_a_path_or_a_traceback() -> None:
     """voila's template file handler raised on a malformed path (a 500 and a traceback in the
     log); every such request is a plain 4xx now, and the page's own files still come."""
@@ -290,6 +294,7 @@ def shut_down(demo: VoilaServer, kernel_id: str, xsrf: str) -> int:
         return refused.code
 
 
+@pytest.mark.slow
 def test_a_page_asks_from_its_head_for_its_kernels_shutdown_and_asking_twice_is_fine() -> None:
     """voila's scripts ask only once they have run; a page closed while it loads asks from its
     head, and the request voila's scripts send after it finds the kernel gone (a 404)."""

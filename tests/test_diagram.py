@@ -1,4 +1,5 @@
-"""The turn diagram (RULES.md, last section): every kind of move's path, and the SVG drawn."""
+"""The turn diagram (docs/rules.md, "A turn, step by step"): every kind of move's path, and the
+SVG drawn."""
 
 from __future__ import annotations
 

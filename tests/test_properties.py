@@ -1,4 +1,6 @@
-"""Properties of the engine over random games (hypothesis): the 'Facts for checks' of RULES.md."""
+"""Properties of the engine over random games (hypothesis): tokens and cards conserved, limits
+kept, every game ended with winners, states never changed, moves that round-trip, hidden
+information hidden."""
 
 from __future__ import annotations
 

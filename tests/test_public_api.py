@@ -1,7 +1,9 @@
-"""The public API of shared/DESIGN.md is a contract: every name there keeps working."""
+"""The public API, as docs/architecture.md states it ("The public API"), is a contract: every
+name there works as it says, and the section names every name the package exports."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,15 @@ from splendor_nb import (
     ReplayError,
     new_game,
 )
+
+
+def test_contract_is_the_documented_one() -> None:
+    architecture = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
+    section = architecture.read_text(encoding="utf-8").split("\n## The public API\n", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    imported = re.findall(r"^from splendor_nb import (.+)$", code, flags=re.MULTILINE)
+    assert sorted(name.strip() for line in imported for name in line.split(",")) == sorted(
+        splendor_nb.__all__)
 
 
 def test_contract_names_exist() -> None:

@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -208,10 +209,12 @@ def check_games_reaching(strategy: st.SearchStrategy[tuple[int, int, Chooser]],
     assert not missing, f"the games never reached: {missing}; they reached {dict(seen)}"
 
 
+@pytest.mark.slow
 def test_random_games_match_the_reference() -> None:
     check_games_reaching(games, [*TURN_CASES, *POSITION_CASES])
 
 
+@pytest.mark.slow
 def test_end_games_match_the_reference() -> None:
     check_games_reaching(end_games, END_CASES, last_turns=END_TURNS)
 
@@ -283,6 +286,7 @@ REFUSALS = ["R-TAKE3", "R-TAKE2", "R-RESERVE", "R-RESERVE-LIMIT", "R-BUY", "R-BU
             "R-LIMIT10", "R-NOBLE", "R-PASS", "R-END-TRIGGER"]
 
 
+@pytest.mark.slow
 def test_any_turn_is_played_or_refused_alike() -> None:
     seen: Counter[str] = Counter()
 

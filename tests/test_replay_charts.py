@@ -90,6 +90,7 @@ def test_spoiler_free_axes_are_as_high_as_the_turns_shown_need() -> None:
     assert charts.view.relayout["yaxis.range"][1] == 15 + 1.5  # 15 points stay in sight
 
 
+@pytest.mark.slow
 def test_who_was_winning_reuses_a_stored_review_and_rates_only_what_it_lacks(
         monkeypatch: pytest.MonkeyPatch) -> None:
     replay = game(turns=12)

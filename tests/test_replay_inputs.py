@@ -204,6 +204,7 @@ def test_an_endless_file_is_read_only_to_the_limit(monkeypatch: pytest.MonkeyPat
 
 # --- saving what the loader takes, and only that --------------------------------------------------
 
+@pytest.mark.slow
 def test_a_file_whose_headers_grow_past_the_limit_when_saved_is_refused() -> None:
     nested = "[" * 500 + "]" * 500  # 1 kB here, a quarter of a megabyte re-indented one per line
     text = changed('"notes": ""', f'"notes": "", "deep": [{", ".join([nested] * 45)}]')

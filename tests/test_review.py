@@ -127,6 +127,7 @@ def test_the_table_has_a_row_per_move() -> None:
 
 # --- judging a real game --------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_every_position_is_judged_with_evaluate_and_the_expert_bot() -> None:
     replay = game(6)
     result = review(replay, budget=BUDGET, workers=1)
@@ -159,6 +160,7 @@ def test_a_finished_game_s_last_position_has_no_preferred_move() -> None:
     assert result.chances[-1] == tuple(1.0 if p in final.winners else 0.0 for p in (0, 1))
 
 
+@pytest.mark.slow
 def test_the_same_game_gets_the_same_figures_however_it_is_judged() -> None:
     one, two, threads = game(7, seed=5), game(7, seed=5), game(7, seed=5)
     two.annotate(3, comment="a comment changes nothing", glyph="?")
@@ -184,6 +186,7 @@ def test_the_analysis_saves_and_reloads_byte_identically(tmp_path: Path) -> None
     assert pending(again, budget=BUDGET) == 0
 
 
+@pytest.mark.slow
 def test_reopening_does_not_judge_again(tmp_path: Path) -> None:
     replay = game(6)
     review(replay, budget=BUDGET, workers=1)
@@ -206,6 +209,7 @@ def test_the_analysis_is_kept_apart_from_comments_and_glyphs() -> None:
     assert stored_review(Replay.loads(text)) is not None
 
 
+@pytest.mark.slow
 def test_only_new_positions_are_judged_after_the_game_goes_on() -> None:
     replay = random_replay(2, seed=3, max_turns=40)
     shorter = Replay.from_state(replay.state(0))
@@ -220,6 +224,7 @@ def test_only_new_positions_are_judged_after_the_game_goes_on() -> None:
     assert seen == [(0, 2), (1, 2), (2, 2)]
 
 
+@pytest.mark.slow
 def test_a_new_main_line_keeps_the_positions_before_it() -> None:
     replay = game(6)
     review(replay, budget=BUDGET, workers=1)
@@ -247,6 +252,7 @@ def test_an_analysis_by_another_engine_or_budget_is_stale() -> None:
 
 # --- progress and cancellation --------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_progress_counts_the_positions_judged() -> None:
     replay = game(5)
     seen: list[tuple[int, int]] = []
@@ -254,6 +260,7 @@ def test_progress_counts_the_positions_judged() -> None:
     assert seen == [(index, 6) for index in range(7)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_cancelled_review_keeps_what_it_judged_and_goes_on_later(workers: int) -> None:
     replay = game(7)

@@ -54,6 +54,7 @@ def four_takes() -> Replay:
 # --- the review -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_one_click_reviews_the_game_and_stores_it(tmp_path: Path) -> None:
     viewer = viewer_of(short_game(), tmp_path)
     controller, panel = viewer.controller, viewer.review
@@ -71,6 +72,7 @@ def test_one_click_reviews_the_game_and_stores_it(tmp_path: Path) -> None:
     assert reopened.review == review  # shown at once: nothing is judged again
 
 
+@pytest.mark.slow
 def test_the_verdicts_show_as_the_parts_are_judged() -> None:
     viewer = viewer_of(short_game(10))
     seen: list[int] = []
@@ -80,6 +82,7 @@ def test_the_verdicts_show_as_the_parts_are_judged() -> None:
     assert seen == [6, 10]  # the first part, then the whole game
 
 
+@pytest.mark.slow
 def test_a_cancelled_review_says_so_and_goes_on_later() -> None:
     viewer = viewer_of(short_game(30))
     controller, panel = viewer.controller, viewer.review
@@ -137,6 +140,7 @@ def test_n_and_p_jump_between_mistakes_and_the_keys_are_offered_with_a_review() 
     assert "Mistake: 12 points of win chance lost" in viewer.review.here.value
 
 
+@pytest.mark.slow
 def test_the_hard_bot_s_move_is_marked_on_the_board_and_said_in_words() -> None:
     viewer = viewer_of(short_game())
     viewer.review.run(wait=True)
@@ -150,6 +154,7 @@ def test_the_hard_bot_s_move_is_marked_on_the_board_and_said_in_words() -> None:
     assert 'class="suggestion"' not in viewer.board.widget.value
 
 
+@pytest.mark.slow
 def test_the_better_move_is_said_for_a_labelled_move() -> None:
     viewer = viewer_of(short_game())
     viewer.review.run(wait=True)
@@ -169,6 +174,7 @@ def test_the_review_budget_comes_from_the_environment(monkeypatch: pytest.Monkey
     assert review_budget() == REVIEW_SIMULATIONS
 
 
+@pytest.mark.slow
 def test_a_stored_review_shows_when_a_reviewed_file_is_opened(tmp_path: Path) -> None:
     replay = short_game()
     viewer = viewer_of(replay, tmp_path)
@@ -449,6 +455,7 @@ def test_the_public_demo_reviews_on_one_process() -> None:
     assert read_only.review.workers == 1  # visitors share the demo's machine
 
 
+@pytest.mark.slow
 def test_a_promoted_side_line_keeps_the_verdicts_before_it() -> None:
     viewer = viewer_of(short_game())
     controller = viewer.controller

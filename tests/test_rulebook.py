@@ -25,7 +25,7 @@ RULES_STATEMENT_IDS = (
     "R-BUY", "R-BUY-GOLD", "R-REFILL", "R-PASS",
     "R-LIMIT10", "R-NOBLE", "R-END-TRIGGER", "R-END-WIN",
 )
-"""The ids of the shared statement of the rules (shared/RULES.md), in its order."""
+"""The ids of the rules of the printed game, in docs/rules.md's order."""
 PROJECT_CONVENTIONS = {"R-REPEAT": "R-PASS"}
 """The engine's own conventions beyond the rules statement, each after the rule it follows."""
 CITATION = re.compile(r"(?<![A-Za-z0-9])R-[A-Z0-9]+(?:-[A-Z0-9]+)*(?:-\*)?")

@@ -1,4 +1,4 @@
-"""The rules of shared/RULES.md, each at its edges; test names carry the rule id."""
+"""The rules of docs/rules.md, each at its edges; test names carry the rule id."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ import pytest
 from splendor_nb.app import build_app
 from splendor_nb.replay import Replay
 from splendor_nb.rulebook import rule_text
-from splendor_nb.widgets import shipped_replays
+from splendor_nb.ui import shipped_replays
 
 REPO = Path(__file__).resolve().parent.parent
 BUILD_LEFTOVERS = ("build", "dist", "splendor_nb.egg-info")
@@ -45,7 +45,7 @@ def rulebook():
 
 def replays():
     from splendor_nb.replay import Replay
-    from splendor_nb.widgets import shipped_replays
+    from splendor_nb.ui import shipped_replays
     return {name: [str(path), len(Replay.load(path))] for name, path in shipped_replays().items()}
 
 def app():

@@ -17,7 +17,6 @@ import pytest
 from ipywidgets import Widget
 
 import splendor_nb.ui
-import splendor_nb.widgets
 from splendor_nb.ai import Bot
 from splendor_nb.analysis import turning_points
 from splendor_nb.app import (
@@ -628,24 +627,13 @@ def test_app_without_shipped_replays_says_so(tmp_path: Path) -> None:
     assert "No replays are shipped" in controller.error and len(controller.replay) == 0
 
 
-# --- the package: old import paths, front-end files ---------------------------------------------
+# --- the package: front-end files -------------------------------------------------------------
 
 STATIC = Path(splendor_nb.ui.__file__).parent / "static"
 
 
-def test_the_old_widgets_module_gives_the_same_objects() -> None:
-    from splendor_nb.analysis import charts_figure
-    from splendor_nb.widgets import charts_figure as old_charts_figure
-
-    for name in splendor_nb.ui.__all__:
-        assert getattr(splendor_nb.widgets, name) is getattr(splendor_nb.ui, name), name
-    assert old_charts_figure is charts_figure
-    with pytest.raises(AttributeError, match="no attribute 'nope'"):
-        splendor_nb.widgets.nope  # noqa: B018
-
-
 def test_the_viewer_loads_pandas_and_plotly_only_with_the_charts() -> None:
-    code = ("import sys, splendor_nb.app, splendor_nb.widgets; "
+    code = ("import sys, splendor_nb.app, splendor_nb.ui; "
             "print(sorted({'pandas', 'plotly'} & set(sys.modules)))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True).stdout.strip()

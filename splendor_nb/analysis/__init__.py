@@ -1,7 +1,7 @@
-"""Replays as tables and charts (DESIGN.md layer 4): one long-form DataFrame row per turn and
+"""Replays as tables and charts (docs/architecture.md): one long-form DataFrame row per turn and
 player (:mod:`~splendor_nb.analysis.tables`), each player's chances to win
 (:mod:`~splendor_nb.analysis.chances`), a game's review (:mod:`~splendor_nb.analysis.game_review`:
-every move judged, the hard bot's move, an accuracy per player), and plotly figures
+every move judged, the expert bot's move, an accuracy per player), and plotly figures
 (:mod:`~splendor_nb.analysis.charts`).
 
 >>> from splendor_nb.engine import new_game
@@ -34,16 +34,9 @@ from splendor_nb.analysis.game_review import (
 )
 from splendor_nb.analysis.tables import COLUMNS, load_folder, turns
 
-# Older code reads the charts' colours from here; their home is splendor_nb.palette.
-from splendor_nb.palette import GEM_COLOURS, LINE_COLOURS, OUTLINE, PLAYER_COLOURS
-
 __all__ = [
     "COLUMNS",
-    "GEM_COLOURS",
     "LABELS",
-    "LINE_COLOURS",
-    "OUTLINE",
-    "PLAYER_COLOURS",
     "PLAYER_DASHES",
     "PLAYER_SYMBOLS",
     "MoveReview",

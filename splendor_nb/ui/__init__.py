@@ -1,5 +1,5 @@
-"""The widgets (DESIGN.md layer 6): one controller holds a replay and the current turn; every
-view observes it and writes back to it (STYLE.md 8).
+"""The widgets (docs/architecture.md): one controller holds a replay and the current turn; every
+view observes it and writes back to it.
 
 - :mod:`~splendor_nb.ui.controller`: :class:`ReplayController`, plain traitlets, no widget.
 - :mod:`~splendor_nb.ui.board_widget`: :class:`ClickableBoard`, the board that forwards its clicks

@@ -1,5 +1,5 @@
 """The replay viewer's model: one controller holds a replay and the current position; every
-view observes it (STYLE.md 8).
+view observes it (docs/architecture.md).
 
 :class:`ReplayController` is plain traitlets (no widget): ``at``, where the board is in the move
 tree (the main line or a side line), ``turn``, its turn number, ``replay``, ``viewer`` (whose

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from splendor_nb.app import FIRST_REPLAY
 from splendor_nb.replay import Replay
-from splendor_nb.widgets import shipped_replays
+from splendor_nb.ui import shipped_replays
 from support.screenshots import shoot
 from support.voila_server import VoilaServer
 
