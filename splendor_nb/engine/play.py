@@ -12,7 +12,6 @@ rulebook's order (R-LIMIT10, R-NOBLE, R-END-TRIGGER, R-REPEAT), recording what t
 
 from __future__ import annotations
 
-from operator import add, le
 from typing import TYPE_CHECKING, NamedTuple
 
 from splendor_nb.cards import CARD_BY_ID, GOLD, NOBLE_BY_ID, Card
@@ -92,9 +91,11 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
     # never brings the hand above 10)
     returned = move.returned
     total = sum(tokens) + sum(gained)
-    if (returned is not NO_TOKENS or total > TOKEN_LIMIT) and (
-            returned is NO_TOKENS or total - sum(returned) != TOKEN_LIMIT or kind == "buy"
-            or not all(map(le, returned, map(add, tokens, gained)))):
+    if returned is NO_TOKENS:
+        if total > TOKEN_LIMIT:
+            check_returns(_kept(state, move), returned)
+    elif total - sum(returned) != TOKEN_LIMIT or kind == "buy" or not _holds(
+            returned, tokens, gained):
         check_returns(_kept(state, move), returned)
     # R-NOBLE: at most one noble visits, chosen by the move when several are due; no noble asks
     # for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip the question
@@ -270,6 +271,15 @@ def _with_noble(state: GameState, move: Move) -> Move:
         return move
     return Move(move.kind, move.gems, move.card, move.tier, move.returned, visitor.id,
                 move.payment)
+
+
+def _holds(returned: tuple[int, ...], tokens: tuple[int, ...], gained: tuple[int, ...]) -> bool:
+    """Whether a player holding ``tokens``, then ``gained``, holds every token ``returned``."""
+    rw, rb, rg, rr, rk, ry = returned
+    w, b, g, r, k, y = tokens
+    gw, gb, gg, gr, gk, gy = gained
+    return rw <= w + gw and rb <= b + gb and rg <= g + gg and rr <= r + gr and rk <= k + gk \
+        and ry <= y + gy
 
 
 def _kept(state: GameState, move: Move) -> tuple[int, ...]:
