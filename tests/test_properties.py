@@ -104,7 +104,7 @@ def test_a_position_reached_two_ways_is_one_state() -> None:
     one = played(start, "+wbg", "+rkw", "+rkb")
     other = played(start, "+rkb", "+rkw", "+wbg")  # a transposition: the same tokens each
     assert one.last_turn != other.last_turn
-    assert one == other and not one != other and hash(one) == hash(other)
+    assert one == other and (one != other) is False and hash(one) == hash(other)
     assert len({one, other}) == 1 and {one: "seen"}[other] == "seen"
     assert played(start, "+rkb", "+rkw", "+wbk") != one  # black, not green: another position
 

@@ -1,5 +1,5 @@
 """Playing one turn, in two steps as game engines do: :func:`apply` checks the move against the
-rules and raises :class:`IllegalMoveError` naming the rule it breaks; :func:`advance` builds
+rules and raises :class:`IllegalMoveError` naming the rule it breaks; :func:`_advance` builds
 the position after a move known to be legal: the action, then the end-of-turn checks in the
 rulebook's order (R-LIMIT10, R-NOBLE, R-END-TRIGGER, R-REPEAT), recording what the turn did.
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from splendor_nb.cards import CARD_BY_ID, GOLD, NOBLE_BY_ID, Card
-from splendor_nb.engine.buying import check_payment, pay
+from splendor_nb.engine.buying import VERDICTS, check_payment, pay
 from splendor_nb.engine.counts import exchange, new_tuple, plus, transfer, with_item, without
 from splendor_nb.engine.nobles import (
     DUE,
@@ -52,7 +52,7 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
     The checks come in the order of a turn: the action, then the returns, then the noble.
     """
     # the fields in GameState's order (unpacked at once: cheaper than reading them by name)
-    players, supply, _, decks, nobles, me, _, _, over, _, _, _ = state
+    players, supply, market, decks, nobles, me, _, _, over, _, _, _ = state
     if over:
         raise _game_over(state)
     if reveal is not None:
@@ -66,9 +66,13 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
             raise take_error(supply, gained)
     elif kind == "buy":  # R-BUY: a face-up card or one of one's own reserved cards
         card = CARD_BY_ID[move.card or ""]
-        if card not in reserved:
-            _check_face_up(state, card, "buy")
-        check_payment(card, tokens, bonuses, move.payment)
+        if card not in reserved and card not in market[card.tier - 1]:
+            raise _not_face_up(state, card, "buy")
+        w, b, g, r, k, y = tokens
+        bw, bb, bg, br, bk = bonuses
+        if move.payment is not None or not VERDICTS[
+                w + bw, b + bb, g + bg, r + br, k + bk, y][card.order]:
+            check_payment(card, tokens, bonuses, move.payment)
     elif kind == "reserve":  # R-RESERVE
         if len(reserved) >= RESERVE_LIMIT:
             raise IllegalMoveError("R-RESERVE-LIMIT", "reserve_limit", player=me + 1,
@@ -79,8 +83,8 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
                 raise IllegalMoveError("R-RESERVE", "no_deck", tier=tier)
             if not decks[tier - 1]:
                 raise IllegalMoveError("R-RESERVE", "deck_empty", tier=tier)
-        else:
-            _check_face_up(state, CARD_BY_ID[move.card], "reserve")
+        elif (card := CARD_BY_ID[move.card]) not in market[card.tier - 1]:
+            raise _not_face_up(state, card, "reserve")
         if supply[GOLD]:  # a gold comes with it while the supply has any
             gained = _GOLD_ONLY
     elif any(other.kind != "pass" for other in state.legal_moves()):
@@ -94,25 +98,29 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
     if returned is NO_TOKENS:
         if total > TOKEN_LIMIT:
             check_returns(_kept(state, move), returned)
-    elif total - sum(returned) != TOKEN_LIMIT or kind == "buy" or not _holds(
-            returned, tokens, gained):
-        check_returns(_kept(state, move), returned)
+    else:
+        rw, rb, rg, rr, rk, ry = returned
+        w, b, g, r, k, y = tokens
+        gw, gb, gg, gr, gk, gy = gained
+        if total - sum(returned) != TOKEN_LIMIT or kind == "buy" or rw > w + gw or rb > b + gb \
+                or rg > g + gg or rr > r + gr or rk > k + gk or ry > y + gy:
+            check_returns(_kept(state, move), returned)
     # R-NOBLE: at most one noble visits, chosen by the move when several are due; no noble asks
     # for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip the question
     buys = kind == "buy"
     if move.noble is not None or (len(cards) + buys >= MIN_NOBLE_CARDS and NOBLE_REACH[
             bonuses][NEAR if buys else DUE] & NOBLE_MASKS[nobles]):
         move = _with_noble(state, move)
-    return advance(state, move)
+    return _advance(state, move)
 
 
-def advance(state: GameState, move: Move) -> GameState:
+def _advance(state: GameState, move: Move) -> GameState:
     """The position after ``move``, which must be legal, its visiting noble named (as the
     moves of ``legal_moves()`` are): nothing is checked.
 
     >>> from splendor_nb.engine import new_game
     >>> state = new_game(seed=7)
-    >>> advance(state, state.legal_moves()[0]) == state.apply(state.legal_moves()[0])
+    >>> _advance(state, state.legal_moves()[0]) == state.apply(state.legal_moves()[0])
     True
     """
     # the fields in GameState's and PlayerState's order (see apply)
@@ -237,14 +245,13 @@ def _take_from_market(market: tuple[tuple[Card | None, ...], ...],
     return new_tuple(_MarketTaken, (tuple(rows), decks, (card.tier, slot), drawn))
 
 
-def _check_face_up(state: GameState, card: Card, action: str) -> None:
-    """Raise unless ``card`` is face-up in the market, where a player may ``action`` it (R-BUY,
-    R-RESERVE)."""
-    if card not in state.market_rows[card.tier - 1]:
-        where = state.card_place(card.id)
-        if action == "buy":
-            raise IllegalMoveError("R-BUY", "buy_not_face_up", card=card.id, where=where)
-        raise IllegalMoveError("R-RESERVE", "reserve_not_face_up", card=card.id, where=where)
+def _not_face_up(state: GameState, card: Card, action: str) -> IllegalMoveError:
+    """The refusal of a card that is not face-up in the market, where a player may ``action``
+    it (R-BUY, R-RESERVE)."""
+    where = state.card_place(card.id)
+    if action == "buy":
+        return IllegalMoveError("R-BUY", "buy_not_face_up", card=card.id, where=where)
+    return IllegalMoveError("R-RESERVE", "reserve_not_face_up", card=card.id, where=where)
 
 
 def _draws(state: GameState, move: Move) -> bool:
@@ -271,15 +278,6 @@ def _with_noble(state: GameState, move: Move) -> Move:
         return move
     return Move(move.kind, move.gems, move.card, move.tier, move.returned, visitor.id,
                 move.payment)
-
-
-def _holds(returned: tuple[int, ...], tokens: tuple[int, ...], gained: tuple[int, ...]) -> bool:
-    """Whether a player holding ``tokens``, then ``gained``, holds every token ``returned``."""
-    rw, rb, rg, rr, rk, ry = returned
-    w, b, g, r, k, y = tokens
-    gw, gb, gg, gr, gk, gy = gained
-    return rw <= w + gw and rb <= b + gb and rg <= g + gg and rr <= r + gr and rk <= k + gk \
-        and ry <= y + gy
 
 
 def _kept(state: GameState, move: Move) -> tuple[int, ...]:
