@@ -37,6 +37,7 @@ from functools import lru_cache
 from typing import Literal
 
 from splendor_nb.cards import CARD_BY_ID, COLOURS, GEMS, LETTER_INDEX, LETTERS, NOBLE_BY_ID
+from splendor_nb.refusals import REASONS, Words, english, say
 
 MoveKind = Literal["take", "reserve", "buy", "pass"]
 NO_TOKENS: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
@@ -60,12 +61,38 @@ class InvalidMoveError(ValueError):
 
 
 class IllegalMoveError(ValueError):
-    """The move breaks a rule; the message starts with the rule id (see docs/rules.md)."""
+    """The move breaks the rule ``rule``: ``key`` names the refusal's sentence in
+    :data:`splendor_nb.refusals.REASONS` and ``params`` fill it. The message is the rule id,
+    then the sentence in English; :func:`splendor_nb.i18n.reasons.explain` says it in another
+    language.
 
-    def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"{rule}: {reason}")
+    >>> error = IllegalMoveError("R-TAKE2", "take2_supply", colour="red", count=3, take=2,
+    ...                          need=4)
+    >>> str(error)
+    'R-TAKE2: red has 3 tokens in the supply; taking 2 needs 4'
+    >>> error.rule, error.key, error.params["count"]
+    ('R-TAKE2', 'take2_supply', 3)
+    """
+
+    def __init__(self, rule: str, key: str, **params: object) -> None:
+        if key not in REASONS:
+            raise KeyError(f"no refusal {key!r} in splendor_nb.refusals.REASONS")
+        super().__init__(rule, key)
         self.rule = rule
-        self.reason = reason
+        self.key = key
+        self.params = params
+
+    @property
+    def reason(self) -> str:
+        """The sentence in English, without the rule id."""
+        return english(self.key, self.params)
+
+    def said(self, words: Words) -> str:
+        """The sentence said by ``words`` (a translator), without the rule id."""
+        return say(self.key, self.params, words)
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.reason}"
 
 
 @dataclass(frozen=True, slots=True)

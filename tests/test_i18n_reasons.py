@@ -1,9 +1,11 @@
 """The engine's reasons for refusing a move, said in every language (splendor_nb.i18n.reasons):
-each reason the engine can give has its template, and real refusals come out translated."""
+every refusal the package raises names a sentence of splendor_nb.refusals.REASONS with its
+parameters, and real refusals come out translated, the words inside them too."""
 
 from __future__ import annotations
 
 import ast
+import string
 from pathlib import Path
 
 import pytest
@@ -11,11 +13,14 @@ import pytest
 from splendor_nb import IllegalMoveError, Move, new_game
 from splendor_nb.engine import GameState
 from splendor_nb.i18n import LANGUAGES, SOURCE_LANGUAGE
-from splendor_nb.i18n.reasons import REASONS, explain
+from splendor_nb.i18n.reasons import explain
+from splendor_nb.refusals import REASONS
 
-ENGINE = Path(__file__).resolve().parent.parent / "splendor_nb" / "engine"
-SLOW_TWIN = "reference.py"
-"""The plain statement of the rules: its messages are its own, and no user sees them."""
+PACKAGE = Path(__file__).resolve().parent.parent / "splendor_nb"
+RAISERS = sorted([*(PACKAGE / "engine").glob("*.py"), PACKAGE / "replay.py"])
+"""The modules that refuse moves: the engine, its plain twin (reference.py), the replay."""
+WORDS = {"nothing", "in_market", "in_deck", "reserved_by", "bought_by"}
+"""The keys of the words put into the sentences, not raised themselves."""
 TRANSLATED = tuple(code for code, _ in LANGUAGES if code != SOURCE_LANGUAGE)
 
 
@@ -60,45 +65,59 @@ def refusals() -> list[IllegalMoveError]:
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_real_refusals_are_said_in_each_language(language: str) -> None:
     untranslated = [error.reason for error in refusals()
-                    if explain(error.rule, error.reason, language) == error.reason]
+                    if explain(error, language) == error.reason]
     assert untranslated == []
 
 
-def test_in_english_a_reason_stays_as_the_engine_gave_it() -> None:
-    assert [explain(error.rule, error.reason, "en") for error in refusals()] == [
-        error.reason for error in refusals()]
+def test_in_english_a_reason_is_the_message_after_the_rule_id() -> None:
+    for error in refusals():
+        assert explain(error, "en") == error.reason
+        assert str(error) == f"{error.rule}: {error.reason}"
 
 
 def test_the_words_inside_a_reason_are_translated_too() -> None:
     error = refusal(played(), f"B{played().market_rows[2][0].id}")
-    french = explain(error.rule, error.reason, "fr")
+    french = explain(error, "fr")
     assert "jetons" in french and "green" not in french and "gold" not in french
     where = refusal(played(), f"R{a_card_in_a_deck(played())}")
-    assert "(elle est dans une pioche)" in explain(where.rule, where.reason, "fr")
+    assert "(elle est dans une pioche)" in explain(where, "fr")
 
 
-def test_a_reason_no_template_knows_comes_back_in_english() -> None:
-    assert explain("R-TAKE3", "a reason of tomorrow", "ru") == "a reason of tomorrow"
+def test_an_unknown_key_is_refused_when_the_error_is_made() -> None:
+    with pytest.raises(KeyError, match="a_reason_of_tomorrow"):
+        IllegalMoveError("R-TAKE3", "a_reason_of_tomorrow")
 
 
-def test_every_reason_the_engine_raises_has_its_template() -> None:
-    # the literal parts of each IllegalMoveError's reason in the engine's source must be parts
-    # of a template: an engine sentence added or reworded needs its template (then make
-    # messages and the translations)
-    templates = REASONS.values()
-    unknown = []
-    raised = 0
-    for path in sorted(ENGINE.glob("*.py")):
-        if path.name == SLOW_TWIN:
-            continue
+def raised() -> list[tuple[str, str, set[str]]]:
+    """Each ``IllegalMoveError(rule, key, **params)`` in the source: where, its key (a string
+    literal), and the names of its parameters."""
+    found = []
+    for path in RAISERS:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id == "IllegalMoveError"):
-                raised += 1
-                unknown += [f"{path.name}: {fragment.value!r}"
-                            for fragment in ast.walk(node.args[1])
-                            if isinstance(fragment, ast.Constant)
-                            and isinstance(fragment.value, str)
-                            and not any(fragment.value in template for template in templates)]
-    assert raised > 20
-    assert unknown == []
+                key = node.args[1]
+                assert isinstance(key, ast.Constant) and isinstance(key.value, str), (
+                    f"{path.name}:{node.lineno}: the key must be written out")
+                found.append((f"{path.name}:{node.lineno}", key.value,
+                              {keyword.arg for keyword in node.keywords if keyword.arg}))
+    return found
+
+
+def test_every_refusal_raised_names_a_sentence_and_fills_it() -> None:
+    # an engine sentence added or reworded needs its template in REASONS, and its translations
+    problems = []
+    for where, key, params in raised():
+        if key not in REASONS:
+            problems.append(f"{where}: no sentence {key!r}")
+            continue
+        fields = {name for _, name, _, _ in string.Formatter().parse(REASONS[key]) if name}
+        if params != fields:
+            problems.append(f"{where}: {key!r} has {sorted(fields)}, is given {sorted(params)}")
+    assert problems == []
+    assert len(raised()) > 40
+
+
+def test_every_sentence_is_raised_by_the_fast_engine_or_the_replay() -> None:
+    fast = {key for where, key, _ in raised() if not where.startswith("reference.py")}
+    assert set(REASONS) - WORDS - fast == set()

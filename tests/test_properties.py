@@ -1,6 +1,6 @@
 """Properties of the engine over random games (hypothesis): tokens and cards conserved, limits
 kept, every game ended with winners, states never changed, moves that round-trip, hidden
-information hidden."""
+information hidden; and what makes two states equal."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from splendor_nb import CARDS, Move
+from splendor_nb import CARDS, Move, new_game
 from splendor_nb.engine import (
     GEMS_PER_PLAYERS,
     GOLD_TOKENS,
@@ -93,6 +93,31 @@ def test_apply_never_changes_the_old_state(game: tuple[int, int]) -> None:
         assert reference.from_state(before) == seen and hash(before) == key
         assert before.legal_moves() == moves
         assert after.last_move is not None and before.apply(after.last_move) == after
+
+
+def played(state: GameState, *moves: str) -> GameState:
+    for move in moves:
+        state = state.apply(Move.parse(move))
+    return state
+
+
+def test_a_position_reached_two_ways_is_one_state() -> None:
+    start = new_game(players=2, seed=7)
+    one = played(start, "+wbg", "+rkw", "+rkb")
+    other = played(start, "+rkb", "+rkw", "+wbg")  # a transposition: the same tokens each
+    assert one.last_turn != other.last_turn
+    assert one == other and (one != other) is False and hash(one) == hash(other)
+    assert len({one, other}) == 1 and {one: "seen"}[other] == "seen"
+    assert played(start, "+rkb", "+rkw", "+wbk") != one  # black, not green: another position
+
+
+def test_what_is_not_the_position_does_not_count() -> None:
+    state = played(new_game(players=3, seed=2), "+wbg", "+rgk")
+    assert state._replace(turn=40, seed=None, last_turn=None) == state
+    # the passes and R-REPEAT's positions decide how the game may end: they count
+    assert state._replace(passes=1) != state
+    assert state._replace(repeats=((state.players, 2),)) != state
+    assert state._replace(current_player=0) != state
 
 
 @settings(max_examples=15, deadline=None)

@@ -1,4 +1,7 @@
-"""The rules of docs/rules.md, each at its edges; test names carry the rule id."""
+"""The rules of docs/rules.md, each at its edges; test names carry the rule id.
+
+A refusal is checked by its rule id, the key of its sentence and its parameters
+(splendor_nb.refusals); the last tests check the English it reads as."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import pytest
 from splendor_nb import IllegalMoveError, Move, new_game
 from splendor_nb.cards import CARD_BY_ID, NOBLE_BY_ID
 from splendor_nb.engine import GameState
+from splendor_nb.refusals import Place
 from tests.positions import counts, position
 
 
@@ -16,13 +20,27 @@ def play(state: GameState, *texts: str) -> GameState:
     return state
 
 
-def illegal(state: GameState, text: str, rule: str) -> str:
+def illegal(state: GameState, text: str, rule: str, key: str | None = None,
+            **params: object) -> IllegalMoveError:
+    """The refusal of ``text``, which must cite ``rule`` (and, when given, the sentence ``key``
+    with these parameters)."""
     with pytest.raises(IllegalMoveError) as caught:
         state.apply(Move.parse(text))
-    assert caught.value.rule == rule, str(caught.value)
-    assert str(caught.value).startswith(rule + ": ")
+    error = caught.value
+    assert error.rule == rule, str(error)
+    assert str(error).startswith(rule + ": ")
+    if key is not None:
+        assert (error.key, error.params) == (key, params), str(error)
     assert Move.parse(text) not in state.legal_moves()
-    return caught.value.reason
+    return error
+
+
+def refusal(state: GameState, text: str, reveal: str | None = None
+            ) -> tuple[str, str, dict[str, object]]:
+    """The rule, the sentence's key and the parameters of the refusal of ``text``."""
+    with pytest.raises(IllegalMoveError) as caught:
+        state.apply(Move.parse(text), reveal)
+    return caught.value.rule, caught.value.key, caught.value.params
 
 
 # --- setup ------------------------------------------------------------------------------------
@@ -60,8 +78,7 @@ def test_r_take2_with_4_in_supply() -> None:
 
 def test_r_take2_refused_with_3_in_supply() -> None:
     state = position(supply="rrr" + "wbgk" + "yyyyy")
-    reason = illegal(state, "+rr", "R-TAKE2")
-    assert reason == "red has 3 tokens in the supply; taking 2 needs 4"
+    illegal(state, "+rr", "R-TAKE2", "take2_supply", colour="red", count=3, take=2, need=4)
 
 
 def test_r_take3_three_different() -> None:
@@ -73,7 +90,7 @@ def test_r_take3_three_different() -> None:
 
 def test_r_take3_must_take_three_when_three_colours_remain() -> None:
     state = position(supply="wbg")
-    assert illegal(state, "+wb", "R-TAKE3").startswith("3 colours are in the supply")
+    illegal(state, "+wb", "R-TAKE3", "take_width", available=3, wanted=3, count=2)
     assert [str(m) for m in state.legal_moves() if m.kind == "take"] == ["+wbg"]
 
 
@@ -82,7 +99,7 @@ def test_r_take3_only_two_colours_left() -> None:
     takes = [str(m) for m in state.legal_moves() if m.kind == "take"]
     assert takes == ["+wk"]
     assert play(state, "+wk").supply["white"] == 1
-    assert illegal(state, "+w", "R-TAKE3").startswith("2 colours are in the supply")
+    illegal(state, "+w", "R-TAKE3", "take_width", available=2, wanted=2, count=1)
 
 
 def test_r_take3_only_one_colour_left() -> None:
@@ -93,13 +110,13 @@ def test_r_take3_only_one_colour_left() -> None:
 
 def test_r_take3_no_token_of_that_colour() -> None:
     state = position(supply="wwbb" + "rrrr")
-    assert "no green token" in illegal(state, "+wbg", "R-TAKE3")
+    illegal(state, "+wbg", "R-TAKE3", "take_empty", colour="green")
 
 
 def test_r_take3_never_gold_never_mixed_pairs() -> None:
     state = new_game(seed=1)
-    illegal(state, "+wby", "R-TAKE3")
-    illegal(state, "+wwb", "R-TAKE3")
+    illegal(state, "+wby", "R-TAKE3", "gold_not_taken")
+    illegal(state, "+wwb", "R-TAKE3", "take_shape", three=3, two=2)
 
 
 # --- R-RESERVE --------------------------------------------------------------------------------
@@ -121,8 +138,7 @@ def test_r_reserve_limit_third_allowed_fourth_refused() -> None:
     third = play(state, "R?3")
     assert len(third.players[0].reserved) == 3
     fourth_turn = third._replace(current_player=0)
-    reason = illegal(fourth_turn, "R?1", "R-RESERVE-LIMIT")
-    assert "3 reserved cards" in reason
+    illegal(fourth_turn, "R?1", "R-RESERVE-LIMIT", "reserve_limit", player=1, count=3, limit=3)
     assert not [m for m in fourth_turn.legal_moves() if m.kind == "reserve"]
 
 
@@ -154,7 +170,7 @@ def test_r_reserve_hidden_blind_from_deck() -> None:
 def test_r_reserve_empty_deck_refused() -> None:
     state = new_game(seed=1)
     empty = state._replace(decks=((), state.decks[1], state.decks[2]))
-    illegal(empty, "R?1", "R-RESERVE")
+    illegal(empty, "R?1", "R-RESERVE", "deck_empty", tier=1)
 
 
 def test_r_reserve_keep_reserved_cards_leave_only_by_buying() -> None:
@@ -189,7 +205,8 @@ def test_r_buy_gold_covers_what_is_missing() -> None:
 
 def test_r_buy_refused_when_short() -> None:
     state = position(market={1: ["1w6"]}, tokens={0: "bb"})
-    assert "lacks 1 blue" in illegal(state, "B1w6", "R-BUY")
+    illegal(state, "B1w6", "R-BUY", "unaffordable", card="1w6", price=(0, 3, 0, 0, 0),
+            missing=(0, 1, 0, 0, 0), gold=0)
 
 
 def test_r_buy_gold_non_default_payment() -> None:
@@ -200,19 +217,27 @@ def test_r_buy_gold_non_default_payment() -> None:
     assert play(state, "B1w6").players[0].tokens["gold"] == 2
 
 
-@pytest.mark.parametrize(("text", "why"), [
-    ("B1w6=bbyy", "exactly"),      # pays 4 for a price of 3
-    ("B1w6=yyy", "holds 2"),       # more gold than held
-    ("B1w6=bbbb", "holds 3"),      # more blue than held
+@pytest.mark.parametrize(("text", "key", "params"), [
+    ("B1w6=bbyy", "pay_gold", {"card": "1w6", "price": (0, 3, 0, 0, 0)}),  # 4 for a price of 3
+    ("B1w6=yyy", "pay_held", {"count": 3, "colour": "gold", "held": 2}),
+    ("B1w6=bbbb", "pay_held", {"count": 4, "colour": "blue", "held": 3}),
+    ("B1w6=bbbw", "pay_held", {"count": 1, "colour": "white", "held": 0}),
 ])
-def test_r_buy_gold_invalid_payments(text: str, why: str) -> None:
+def test_r_buy_gold_invalid_payments(text: str, key: str, params: dict[str, object]) -> None:
     state = position(market={1: ["1w6"]}, tokens={0: "bbbyy"})
-    assert why in illegal(state, text, "R-BUY-GOLD")
+    illegal(state, text, "R-BUY-GOLD", key, **params)
+
+
+def test_r_buy_gold_payment_above_the_price_of_a_colour() -> None:
+    state = position(market={1: ["1w6"]}, tokens={0: "bbbbyy"})
+    illegal(state, "B1w6=bbbb", "R-BUY-GOLD", "pay_due", count=4, colour="blue", card="1w6",
+            due=3)
 
 
 def test_r_buy_not_in_market_nor_reserved() -> None:
     state = position(reserved={1: ["1w6"]}, tokens={0: "bbb"})
-    assert "reserved by player 2" in illegal(state, "B1w6", "R-BUY")  # seats from 1
+    illegal(state, "B1w6", "R-BUY", "buy_not_face_up", card="1w6",
+            where=Place("reserved_by", 2))  # seats from 1
 
 
 # --- R-REFILL ---------------------------------------------------------------------------------
@@ -230,13 +255,12 @@ def test_r_refill_reveal_names_the_card_off_the_deck() -> None:
     state = position(market={1: ["1w6"]}, tokens={0: "bbb"})
     after = state.apply(Move.parse("B1w6"), reveal="1k8")
     assert after.market_rows[0][0] is CARD_BY_ID["1k8"] and after.last_drawn is CARD_BY_ID["1k8"]
-    with pytest.raises(IllegalMoveError, match="R-REFILL"):
-        state.apply(Move.parse("B1w6"), reveal="2k1")
-    with pytest.raises(IllegalMoveError, match="R-REFILL"):
-        state.apply(Move.parse("+wbg"), reveal="1k8")
-    with pytest.raises(IllegalMoveError, match="R-REFILL: card 1w6 cannot come off the tier 1 "
-                                               "deck: it is market"):
-        state.apply(Move.parse("R?1"), reveal="1w6")
+    assert [refusal(state, text, reveal) for text, reveal in [
+        ("B1w6", "2k1"), ("+wbg", "1k8"), ("R?1", "1w6"), ("R?1", "9z9")]] == [
+        ("R-REFILL", "reveal_tier", {"move": "B1w6", "source": 1, "card": "2k1", "tier": 2}),
+        ("R-REFILL", "no_reveal", {"move": "+wbg", "card": "1k8"}),
+        ("R-REFILL", "reveal_elsewhere", {"card": "1w6", "tier": 1, "where": Place("in_market")}),
+        ("R-REFILL", "reveal_unknown", {"card": "9z9"})]
     deck = state.decks[0]
     assert after.decks[0] == tuple(c for c in deck if c.id != "1k8")  # the rest keep their order
     blind = state.apply(Move.parse("R?1"), reveal=deck[0].id)  # the bottom card, brought up
@@ -257,15 +281,15 @@ def test_r_limit10_return_just_taken_and_gold() -> None:
 
 def test_r_limit10_must_return_exactly_to_ten() -> None:
     state = position(tokens={0: "wwbbggrrky"})
-    assert "must return 3, not 2" in illegal(state, "+wbg -wb", "R-LIMIT10")
-    assert "must return 3, not 0" in illegal(state, "+wbg", "R-LIMIT10")
-    assert "returns 3 black but holds 1" in illegal(state, "+wbg -kkk", "R-LIMIT10")
+    illegal(state, "+wbg -wb", "R-LIMIT10", "return_count", count=13, excess=3, returned=2)
+    illegal(state, "+wbg", "R-LIMIT10", "return_count", count=13, excess=3, returned=0)
+    illegal(state, "+wbg -kkk", "R-LIMIT10", "return_held", count=3, colour="black", held=1)
 
 
 def test_r_limit10_exactly_ten_returns_nothing() -> None:
     state = position(tokens={0: "wwbbggr"})
     assert sum(play(state, "+wbk").players[0].token_counts) == 10
-    assert "returns nothing" in illegal(state, "+wbk -w", "R-LIMIT10")
+    illegal(state, "+wbk -w", "R-LIMIT10", "return_none", count=10)
 
 
 def test_r_limit10_reserve_gold_above_ten() -> None:
@@ -288,7 +312,7 @@ def test_r_noble_two_due_at_once_player_chooses_one() -> None:
     state = two_nobles_due()
     buys = sorted(str(m) for m in state.legal_moves() if m.kind == "buy" and m.card == "1k3")
     assert buys == ["B1k3 N8", "B1k3 N9"]
-    assert "N8, N9" in illegal(state, "B1k3", "R-NOBLE")
+    illegal(state, "B1k3", "R-NOBLE", "nobles_due", nobles=("N8", "N9"))
     after = play(state, "B1k3 N9")
     assert after.players[0].nobles == (NOBLE_BY_ID["N9"],)
     assert after.players[0].points == 3 and after.nobles == (NOBLE_BY_ID["N8"], NOBLE_BY_ID["N1"])
@@ -319,9 +343,8 @@ def nobles_n9_n1(state: GameState) -> GameState:
 
 def test_r_noble_not_met_refused() -> None:
     state = nobles_n9_n1(position(cards={0: ONE_BLACK_SHORT_OF_N9}))
-    assert illegal(state, "+wbk N9", "R-NOBLE") == (
-        "noble N9 cannot visit: it requires 3 white, 3 blue, 3 black")
-    assert illegal(state, "+wbk N4", "R-NOBLE") == "noble N4 cannot visit: it is not on the table"
+    illegal(state, "+wbk N9", "R-NOBLE", "noble_unmet", noble="N9", requires=(3, 3, 0, 0, 3))
+    illegal(state, "+wbk N4", "R-NOBLE", "noble_absent", noble="N4")
 
 
 def test_r_noble_reserved_cards_and_tokens_do_not_count() -> None:
@@ -334,7 +357,7 @@ def test_r_noble_reserved_cards_and_tokens_do_not_count() -> None:
     after = play(state, "B1k3")
     assert after.players[0].bonuses["black"] == 2 and after.players[0].tokens["black"] == 3
     assert after.players[0].nobles == () and after.nobles == state.nobles
-    assert "requires" in illegal(state, "B1k3 N9", "R-NOBLE")
+    assert illegal(state, "B1k3 N9", "R-NOBLE").key == "noble_unmet"
     bought = nobles_n9_n1(position(cards={0: ONE_BLACK_SHORT_OF_N9}, market={1: ["1k3"]},
                                    tokens={0: "ggg"}))
     assert play(bought, "B1k3").players[0].nobles == (NOBLE_BY_ID["N9"],)
@@ -361,8 +384,7 @@ def test_r_end_trigger_round_is_finished(players: int, who: int) -> None:
         state = state.apply(state.legal_moves()[0])
     assert state.is_over and state.legal_moves() == []
     assert state.turn == near_end(players, who).turn + players - who
-    with pytest.raises(IllegalMoveError, match=r"^R-END-TRIGGER: the game is over"):
-        state.apply(Move.parse("+wbg"))
+    assert refusal(state, "+wbg") == ("R-END-TRIGGER", "over_points", {"points": 15})
 
 
 def test_r_end_trigger_by_first_player_lets_the_others_play() -> None:
@@ -412,7 +434,7 @@ def stuck() -> GameState:
 def test_r_pass_only_when_nothing_else() -> None:
     state = stuck()
     assert [str(m) for m in state.legal_moves()] == ["pass"]
-    illegal(new_game(seed=1), "pass", "R-PASS")
+    illegal(new_game(seed=1), "pass", "R-PASS", "pass_refused")
 
 
 def test_r_pass_full_round_of_passes_ends_the_game() -> None:
@@ -422,8 +444,26 @@ def test_r_pass_full_round_of_passes_ends_the_game() -> None:
     assert state.is_over and state.winners == (0, 1)
 
 
-# --- errors -----------------------------------------------------------------------------------
+# --- errors: the English they read as -----------------------------------------------------------
 
 def test_illegal_move_error_is_value_error_with_rule() -> None:
-    with pytest.raises(ValueError, match=r"^R-TAKE2: red has 2 tokens"):
+    with pytest.raises(ValueError, match=r"^R-TAKE2: red has 2 tokens in the supply; taking 2 "
+                                         r"needs 4$"):
         play(position(supply="rr" + "wbgk"), "+rr")
+
+
+@pytest.mark.parametrize(("state", "text", "english"), [
+    (position(market={1: ["1w6"]}, tokens={0: "bb"}), "B1w6",
+     "R-BUY: card 1w6 costs 3 blue after bonuses; player lacks 1 blue and has 0 gold"),
+    (position(reserved={1: ["1w6"]}), "B1w6",
+     "R-BUY: card 1w6 is not face-up in the market (it is reserved by player 2); a player may "
+     "buy a face-up card or one of their own reserved cards"),
+    (nobles_n9_n1(position(cards={0: ONE_BLACK_SHORT_OF_N9})), "+wbk N9",
+     "R-NOBLE: noble N9 cannot visit: it requires 3 white, 3 blue, 3 black"),
+    (two_nobles_due(), "B1k3", "R-NOBLE: several nobles may visit (N8, N9); the move must name "
+                               "one"),
+    (position(tokens={0: "wwbbggrrky"}), "+wbg -kkk",
+     "R-LIMIT10: the player returns 3 black but holds 1"),
+])
+def test_a_refusal_reads_in_english(state: GameState, text: str, english: str) -> None:
+    assert str(illegal(state, text, english.split(":")[0])) == english

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from operator import sub
 
 from splendor_nb.cards import CARDS, COLOURS, GEMS, GOLD, Card
@@ -58,7 +57,8 @@ VERDICTS = Memo(verdicts, 1 << 16)
 def pay(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...], supply: tuple[int, ...]
         ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """The tokens paid for ``card`` the default way, coloured tokens first and gold for the
-    rest (R-BUY-GOLD), then the player's tokens and the supply after paying (R-BUY).
+    rest (R-BUY-GOLD), then the player's tokens and the supply after paying (R-BUY); the
+    player must be able to pay (see :func:`check_payment`).
 
     >>> from splendor_nb.cards import CARD_BY_ID
     >>> pay(CARD_BY_ID["1w1"], (0, 0, 0, 1, 1, 1), NO_BONUSES, (4, 4, 4, 4, 4, 5))
@@ -74,8 +74,6 @@ def pay(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...], supply: t
                 gold += due - held
                 due = held
             paid[colour] = due
-    if gold > tokens[GOLD]:
-        raise _unaffordable(card, tokens, bonuses)
     paid[GOLD] = gold
     w, b, g, r, k, y = paid
     tw, tb, tg, tr, tk, ty = tokens
@@ -84,41 +82,41 @@ def pay(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...], supply: t
             (sw + w, sb + b, sg + g, sr + r, sk + k, sy + y))
 
 
-def checked_payment(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
-                    payment: tuple[int, ...]) -> tuple[int, ...]:
-    """``payment`` for ``card``, checked against the tokens held and the price (R-BUY-GOLD):
-    gold may stand in for any colour, and must cover exactly what coloured tokens do not.
+def check_payment(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...],
+                  payment: tuple[int, ...] | None) -> None:
+    """Raise unless a player with these tokens and bonuses can buy ``card``: the default way
+    when ``payment`` is ``None`` (R-BUY), else with ``payment``, checked against the tokens held
+    and the price (R-BUY-GOLD): gold may stand in for any colour, and must cover exactly what
+    coloured tokens do not.
 
     >>> from splendor_nb.cards import CARD_BY_ID
-    >>> checked_payment(CARD_BY_ID["1w1"], (0, 0, 0, 2, 1, 1), NO_BONUSES, (0, 0, 0, 2, 0, 1))
-    (0, 0, 0, 2, 0, 1)
+    >>> check_payment(CARD_BY_ID["1w1"], (0, 0, 0, 2, 1, 1), NO_BONUSES, (0, 0, 0, 2, 0, 1))
+    >>> check_payment(CARD_BY_ID["1w1"], (0, 0, 0, 0, 1, 1), NO_BONUSES, None)
+    Traceback (most recent call last):
+    ...
+    splendor_nb.moves.IllegalMoveError: R-BUY: card 1w1 costs 2 red, 1 black after bonuses; \
+player lacks 2 red and has 1 gold
     """
+    if payment is None:
+        w, b, g, r, k, y = tokens
+        bw, bb, bg, br, bk = bonuses
+        if not VERDICTS[w + bw, b + bb, g + bg, r + br, k + bk, y][card.order]:
+            due = price(card, bonuses)
+            raise IllegalMoveError("R-BUY", "unaffordable", card=card.id, price=due,
+                                   missing=tuple(max(0, p - t) for p, t in zip(due, tokens)),
+                                   gold=tokens[GOLD])
+        return
     due = price(card, bonuses)
     for i in range(6):
         if payment[i] > tokens[i]:
-            raise IllegalMoveError("R-BUY-GOLD", f"the payment uses {payment[i]} {COLOURS[i]} "
-                                   f"but the player holds {tokens[i]}")
+            raise IllegalMoveError("R-BUY-GOLD", "pay_held", count=payment[i],
+                                   colour=COLOURS[i], held=tokens[i])
     for i in range(5):
         if payment[i] > due[i]:
-            raise IllegalMoveError("R-BUY-GOLD", f"the payment gives {payment[i]} {GEMS[i]} but "
-                                   f"card {card.id} asks {due[i]} {GEMS[i]} after bonuses")
+            raise IllegalMoveError("R-BUY-GOLD", "pay_due", count=payment[i], colour=GEMS[i],
+                                   card=card.id, due=due[i])
     if sum(due) - sum(payment[:GOLD]) != payment[GOLD]:
-        raise IllegalMoveError("R-BUY-GOLD", f"card {card.id} costs {_price_text(due)} after "
-                               "bonuses; gold must cover exactly what coloured tokens do not")
-    return payment
-
-
-def _unaffordable(card: Card, tokens: tuple[int, ...], bonuses: tuple[int, ...]
-                  ) -> IllegalMoveError:
-    due = price(card, bonuses)
-    missing = ", ".join(f"{p - t} {GEMS[i]}" for i, (p, t) in enumerate(zip(due, tokens))
-                        if p > t)
-    return IllegalMoveError("R-BUY", f"card {card.id} costs {_price_text(due)} after bonuses; "
-                            f"player lacks {missing} and has {tokens[GOLD]} gold")
-
-
-def _price_text(due: Sequence[int]) -> str:
-    return ", ".join(f"{n} {GEMS[i]}" for i, n in enumerate(due) if n) or "nothing"
+        raise IllegalMoveError("R-BUY-GOLD", "pay_gold", card=card.id, price=due)
 
 
 BUY: dict[Card, Move] = {card: Move("buy", card=card.id) for card in CARDS}

@@ -26,32 +26,32 @@ Dealer = Callable[[list[Card], int], Iterable[Card]]
 """Puts a tier's unseen cards in some order: ``(cards, tier) -> cards``."""
 
 
-def player_view(self: GameState, player: int) -> GameState:
+def player_view(state: GameState, player: int) -> GameState:
     """What ``player`` may know: deck order and the others' blind reserves are hidden.
 
     The unseen cards of each tier are dealt back in a fixed order, so two states that differ
     only in what ``player`` cannot see give the same view.
     """
-    return redeal(self, player, lambda cards, tier: sorted(cards, key=card_order))
+    return redeal(state, player, lambda cards, tier: sorted(cards, key=card_order))
 
 
-def determinize(self: GameState, player: int, seed: int) -> GameState:
+def determinize(state: GameState, player: int, seed: int) -> GameState:
     """A random position consistent with what ``player`` sees: the unseen cards reshuffled."""
-    return redeal(self, player, lambda cards, tier: shuffled(
+    return redeal(state, player, lambda cards, tier: shuffled(
         sorted(cards, key=card_order), seed, tier))
 
 
-def redeal(self: GameState, viewer: int, order: Dealer) -> GameState:
+def redeal(state: GameState, viewer: int, order: Dealer) -> GameState:
     """The position with every card ``viewer`` cannot see dealt again by ``order``."""
-    unseen: list[list[Card]] = [list(deck) for deck in self.decks]
-    for i, p in enumerate(self.players):
+    unseen: list[list[Card]] = [list(deck) for deck in state.decks]
+    for i, p in enumerate(state.players):
         if i != viewer:
             for card_id in p.hidden:
                 hidden_card = CARD_BY_ID[card_id]
                 unseen[hidden_card.tier - 1].append(hidden_card)
     dealt = [list(order(cards, tier)) for tier, cards in enumerate(unseen, start=1)]
-    players = list(self.players)
-    for i, p in enumerate(self.players):
+    players = list(state.players)
+    for i, p in enumerate(state.players):
         if i != viewer and p.hidden:
             swap = {}
             for card_id in p.hidden:
@@ -59,19 +59,18 @@ def redeal(self: GameState, viewer: int, order: Dealer) -> GameState:
             reserved = tuple(swap.get(c.id, c) for c in p.reserved)
             players[i] = p._replace(reserved=reserved,
                                     hidden=tuple(swap[h].id for h in p.hidden))
-    record = self.record
-    last_turn = self.last_turn
+    last_turn = state.last_turn
     if last_turn is not None and last_turn.player != viewer and \
             last_turn.move.kind == "reserve" and last_turn.move.card is None:
-        record = tuple(last_turn._replace(card=None, drawn=None))  # another's blind reserve
-    repeats = self.repeats
-    if repeats and players != list(self.players):
+        last_turn = last_turn._replace(card=None, drawn=None)  # another's blind reserve
+    repeats = state.repeats
+    if repeats and players != list(state.players):
         # R-REPEAT's positions, seen as the viewer sees the players: only tokens differ in them
-        repeats = tuple((tuple(seat._replace(token_counts=then[0])
+        repeats = tuple((tuple(seat._replace(token_counts=then.token_counts)
                                for seat, then in zip(players, seats, strict=True)), to_move)
                         for seats, to_move in repeats)
-    return self._replace(players=tuple(players), decks=tuple(tuple(d) for d in dealt),
-                         record=record, seed=None, repeats=repeats)
+    return state._replace(players=tuple(players), decks=tuple(tuple(d) for d in dealt),
+                          last_turn=last_turn, seed=None, repeats=repeats)
 
 
 def card_order(card: Card) -> int:

@@ -42,14 +42,14 @@ if TYPE_CHECKING:
     from splendor_nb.engine.state import GameState
 
 
-def legal_moves(self: GameState) -> list[Move]:
+def legal_moves(state: GameState) -> list[Move]:
     """Every distinct full turn for the player to move, in a stable order (see above).
 
     >>> from splendor_nb.engine import new_game
     >>> len(new_game(seed=7).legal_moves())
     30
     """
-    players, supply, rows, decks, nobles, me, _, _, over, _, _, _ = self
+    players, supply, rows, decks, nobles, me, _, _, over, _, _, _ = state
     if over:
         return []
     tokens, bonuses, cards, reserved, _, _, _ = players[me]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from splendor_nb.cards import CARDS, GEMS, NOBLE_BY_ID, NOBLES, Noble
+from splendor_nb.cards import CARDS, NOBLE_BY_ID, NOBLES, Noble
 from splendor_nb.engine.counts import Memo, interned
 from splendor_nb.moves import NO_TOKENS, IllegalMoveError, Move
 
@@ -103,8 +103,9 @@ def buy_moves(card_id: str, visitors: tuple[str, ...]) -> tuple[Move, ...]:
                  for noble in visitors)
 
 
-def visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move) -> Noble:
-    """The noble that visits: the one the move names, else the only one due.
+def visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Move
+                   ) -> Noble | None:
+    """The noble that visits: the one the move names, else the only one due, else none.
 
     >>> visiting_noble(NOBLES[:3], (0, 0, 0, 4, 4), Move.parse("+wbg")).id
     'N1'
@@ -113,11 +114,11 @@ def visiting_noble(nobles: tuple[Noble, ...], bonuses: tuple[int, ...], move: Mo
     if move.noble is not None:
         chosen = NOBLE_BY_ID[move.noble]
         if chosen not in due:
-            why = "is not on the table" if chosen not in nobles else "requires " + ", ".join(
-                f"{need} {GEMS[i]}" for i, need in enumerate(chosen.needs) if need)
-            raise IllegalMoveError("R-NOBLE", f"noble {chosen.id} cannot visit: it {why}")
+            if chosen not in nobles:
+                raise IllegalMoveError("R-NOBLE", "noble_absent", noble=chosen.id)
+            raise IllegalMoveError("R-NOBLE", "noble_unmet", noble=chosen.id,
+                                   requires=chosen.needs)
         return chosen
     if len(due) > 1:
-        raise IllegalMoveError("R-NOBLE", "several nobles may visit ("
-                               + ", ".join(n.id for n in due) + "); the move must name one")
-    return due[0]
+        raise IllegalMoveError("R-NOBLE", "nobles_due", nobles=tuple(n.id for n in due))
+    return due[0] if due else None

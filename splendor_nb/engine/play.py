@@ -1,5 +1,7 @@
-"""Playing one turn: the action, then the end-of-turn checks in the rulebook's order
-(R-LIMIT10, R-NOBLE, R-END-TRIGGER), recording what the turn did.
+"""Playing one turn, in two steps as game engines do: :func:`apply` checks the move against the
+rules and raises :class:`IllegalMoveError` naming the rule it breaks; :func:`_advance` builds
+the position after a move known to be legal: the action, then the end-of-turn checks in the
+rulebook's order (R-LIMIT10, R-NOBLE, R-END-TRIGGER, R-REPEAT), recording what the turn did.
 
 >>> from splendor_nb.engine import new_game
 >>> from splendor_nb.moves import Move
@@ -10,13 +12,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from splendor_nb.cards import CARD_BY_ID, GOLD, Card
-from splendor_nb.engine.buying import checked_payment, pay
-from splendor_nb.engine.counts import exchange, new_tuple, transfer, with_item, without
-from splendor_nb.engine.nobles import DUE, MIN_NOBLE_CARDS, NOBLE_MASKS, NOBLE_REACH, visiting_noble
-from splendor_nb.engine.records import PlayerState
+from splendor_nb.cards import CARD_BY_ID, GOLD, NOBLE_BY_ID, Card
+from splendor_nb.engine.buying import VERDICTS, check_payment, pay
+from splendor_nb.engine.counts import exchange, new_tuple, plus, transfer, with_item, without
+from splendor_nb.engine.nobles import (
+    DUE,
+    MIN_NOBLE_CARDS,
+    NEAR,
+    NOBLE_MASKS,
+    NOBLE_REACH,
+    visiting_noble,
+)
+from splendor_nb.engine.records import PlayerState, TurnEffects
 from splendor_nb.engine.returns import check_returns
 from splendor_nb.engine.takes import LEGAL, SHAPE_CODES, TAKES, take_error
 from splendor_nb.moves import NO_TOKENS, IllegalMoveError, Move
@@ -35,17 +44,87 @@ if TYPE_CHECKING:
 _GOLD_ONLY = (0, 0, 0, 0, 0, RESERVE_GOLD)
 
 
-def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
+def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
     """The position after ``move``; raise :class:`IllegalMoveError` naming the rule broken.
 
     ``reveal`` names the card that comes off a deck during this turn (a refill or a blind
     reserve) when the deck order is not known, as when a game played on a table is typed in.
+    The checks come in the order of a turn: the action, then the returns, then the noble.
     """
-    players, supply, market, decks, nobles, me, turn, passes, over, _, seed, repeats = self
+    # the fields in GameState's order (unpacked at once: cheaper than reading them by name)
+    players, supply, market, decks, nobles, me, _, _, over, _, _, _ = state
     if over:
-        raise _game_over(self)
+        raise _game_over(state)
     if reveal is not None:
-        decks = _with_reveal(self, move, reveal)
+        state = state._replace(decks=_with_reveal(state, move, reveal))
+    tokens, bonuses, cards, reserved, _, _, _ = players[me]
+    kind = move.kind
+    gained = NO_TOKENS  # the tokens the action brings (R-LIMIT10)
+    if kind == "take":  # R-TAKE3, R-TAKE2
+        gained = move.gems
+        if gained not in TAKES[bytes(supply).translate(SHAPE_CODES)][LEGAL]:
+            raise take_error(supply, gained)
+    elif kind == "buy":  # R-BUY: a face-up card or one of one's own reserved cards
+        card = CARD_BY_ID[move.card or ""]
+        if card not in reserved and card not in market[card.tier - 1]:
+            raise _not_face_up(state, card, "buy")
+        w, b, g, r, k, y = tokens
+        bw, bb, bg, br, bk = bonuses
+        if move.payment is not None or not VERDICTS[
+                w + bw, b + bb, g + bg, r + br, k + bk, y][card.order]:
+            check_payment(card, tokens, bonuses, move.payment)
+    elif kind == "reserve":  # R-RESERVE
+        if len(reserved) >= RESERVE_LIMIT:
+            raise IllegalMoveError("R-RESERVE-LIMIT", "reserve_limit", player=me + 1,
+                                   count=len(reserved), limit=RESERVE_LIMIT)
+        if move.card is None:  # R-RESERVE-HIDDEN: the top card of a deck, unseen
+            tier = move.tier or 0
+            if tier not in TIERS:
+                raise IllegalMoveError("R-RESERVE", "no_deck", tier=tier)
+            if not decks[tier - 1]:
+                raise IllegalMoveError("R-RESERVE", "deck_empty", tier=tier)
+        elif (card := CARD_BY_ID[move.card]) not in market[card.tier - 1]:
+            raise _not_face_up(state, card, "reserve")
+        if supply[GOLD]:  # a gold comes with it while the supply has any
+            gained = _GOLD_ONLY
+    elif any(other.kind != "pass" for other in state.legal_moves()):
+        raise IllegalMoveError("R-PASS", "pass_refused")
+    if reveal is not None and not _draws(state, move):
+        raise IllegalMoveError("R-REFILL", "no_reveal", move=str(move), card=reveal)
+    # R-LIMIT10: above 10 tokens, the move returns tokens held, down to exactly 10 (a buy
+    # never brings the hand above 10)
+    returned = move.returned
+    total = sum(tokens) + sum(gained)
+    if returned is NO_TOKENS:
+        if total > TOKEN_LIMIT:
+            check_returns(_kept(state, move), returned)
+    else:
+        rw, rb, rg, rr, rk, ry = returned
+        w, b, g, r, k, y = tokens
+        gw, gb, gg, gr, gk, gy = gained
+        if total - sum(returned) != TOKEN_LIMIT or kind == "buy" or rw > w + gw or rb > b + gb \
+                or rg > g + gg or rr > r + gr or rk > k + gk or ry > y + gy:
+            check_returns(_kept(state, move), returned)
+    # R-NOBLE: at most one noble visits, chosen by the move when several are due; no noble asks
+    # for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip the question
+    buys = kind == "buy"
+    if move.noble is not None or (len(cards) + buys >= MIN_NOBLE_CARDS and NOBLE_REACH[
+            bonuses][NEAR if buys else DUE] & NOBLE_MASKS[nobles]):
+        move = _with_noble(state, move)
+    return _advance(state, move)
+
+
+def _advance(state: GameState, move: Move) -> GameState:
+    """The position after ``move``, which must be legal, its visiting noble named (as the
+    moves of ``legal_moves()`` are): nothing is checked.
+
+    >>> from splendor_nb.engine import new_game
+    >>> state = new_game(seed=7)
+    >>> _advance(state, state.legal_moves()[0]) == state.apply(state.legal_moves()[0])
+    True
+    """
+    # the fields in GameState's and PlayerState's order (see apply)
+    players, supply, market, decks, nobles, me, turn, passes, _, _, seed, repeats = state
     tokens, bonuses, cards, reserved, hidden, owned, points = players[me]
     taken = paid = NO_TOKENS
     card: Card | None
@@ -57,8 +136,6 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
     undoable = False  # R-REPEAT: whether a later turn can bring the position back
     if kind == "take":  # R-TAKE3, R-TAKE2
         taken = move.gems
-        if taken not in TAKES[bytes(supply).translate(SHAPE_CODES)][LEGAL]:
-            raise take_error(supply, taken)
         # returns bring the hand to exactly 10: the count is unchanged if it was 10 before
         undoable = returned is not NO_TOKENS and sum(tokens) == TOKEN_LIMIT
         supply, tokens = exchange(taken, returned, supply, tokens)
@@ -69,75 +146,54 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
             if card.id in hidden:
                 hidden = without(hidden, card.id)
         else:
-            market, decks, slot, drawn = _take_from_market(self, card, decks, "buy")
+            market, decks, slot, drawn = _take_from_market(market, decks, card)
         if move.payment is None:  # R-BUY-GOLD: coloured tokens first, gold for the rest
             paid, tokens, supply = pay(card, tokens, bonuses, supply)
         else:
-            paid = checked_payment(card, tokens, bonuses, move.payment)
+            paid = move.payment
             tokens, supply = transfer(paid, tokens, supply)
         cards = (*cards, card)
         bonuses = with_item(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
         points += card.points
     elif kind == "reserve":  # R-RESERVE
-        if len(reserved) >= RESERVE_LIMIT:
-            raise IllegalMoveError("R-RESERVE-LIMIT", f"player {me + 1} already holds "
-                                   f"{len(reserved)} reserved cards; the limit is "
-                                   f"{RESERVE_LIMIT}")
         if move.card is None:  # R-RESERVE-HIDDEN: the top card of a deck, unseen
             tier = move.tier or 0
-            if tier not in TIERS:
-                raise IllegalMoveError("R-RESERVE", f"there is no tier {tier} deck")
             deck = decks[tier - 1]
-            if not deck:
-                raise IllegalMoveError("R-RESERVE", f"the tier {tier} deck is empty")
             card = drawn = deck[-1]
             decks = with_item(decks, tier - 1, deck[:-1])
             hidden = (*hidden, card.id)
         else:
             card = CARD_BY_ID[move.card]
-            market, decks, slot, drawn = _take_from_market(self, card, decks, "reserve")
+            market, decks, slot, drawn = _take_from_market(market, decks, card)
         reserved = (*reserved, card)
         if supply[GOLD]:  # a gold comes with it while the supply has any
             taken = _GOLD_ONLY
             supply = (*supply[:GOLD], supply[GOLD] - RESERVE_GOLD)
             tokens = (*tokens[:GOLD], tokens[GOLD] + RESERVE_GOLD)
-    elif any(other.kind != "pass" for other in self.legal_moves()):
-        raise IllegalMoveError("R-PASS", "a player may pass only when no action is legal")
-    else:
+    else:  # R-PASS
         undoable = True
-    if reveal is not None and drawn is None:
-        raise IllegalMoveError("R-REFILL", f"no card comes off a deck in {move}, so "
-                               f"{reveal} cannot be revealed")
     # R-LIMIT10: back to 10 tokens (a take gave its returns back already)
     if returned is not NO_TOKENS and kind != "take":
         tokens, supply = transfer(returned, tokens, supply)
-    total = sum(tokens)
-    if total > TOKEN_LIMIT or (returned is not NO_TOKENS and (
-            total != TOKEN_LIMIT or min(tokens) < 0)):
-        check_returns(tokens, returned)
-    # R-NOBLE: at most one noble visits, chosen by the move when several are due
+    # R-NOBLE: the noble the move names visits
     visitor = None
-    if move.noble is not None or (len(cards) >= MIN_NOBLE_CARDS and NOBLE_REACH[
-            bonuses][DUE] & NOBLE_MASKS[nobles]):
-        visitor = visiting_noble(nobles, bonuses, move)
+    if move.noble is not None:
+        visitor = NOBLE_BY_ID[move.noble]
         nobles = without(nobles, visitor)
         owned = (*owned, visitor)
         points += visitor.points
-        if move.noble is None:
-            move = Move(move.kind, move.gems, move.card, move.tier, move.returned,
-                        visitor.id, move.payment)
     seats = list(players)
     seats[me] = new_tuple(PlayerState, (tokens, bonuses, cards, reserved, hidden, owned, points))
     players = tuple(seats)
-    # what the turn did, in the fields of TurnEffects (a plain tuple: it costs less to make)
-    record = (me, move, taken, paid, returned, card, slot, drawn, visitor)
+    record = new_tuple(TurnEffects, (me, move, taken, paid, returned, card, slot, drawn,
+                                     visitor))
     passes = passes + 1 if kind == "pass" else 0
     me += 1
     over = passes >= len(players)  # R-PASS: a whole round of passes ends the game
     if me == len(players):  # R-END-TRIGGER: the round is over; has anyone reached 15?
         me = 0
-        for player in players:
-            if player.points >= WINNING_POINTS:
+        for seat in players:
+            if seat.points >= WINNING_POINTS:
                 over = True
     # R-REPEAT: only a pass, or a take that gave back as many tokens, can be undone later;
     # between such turns nothing but the tokens changes, so the players and who moves say it all
@@ -146,37 +202,37 @@ def apply(self: GameState, move: Move, reveal: str | None = None) -> GameState:
         if repeats:
             repeats = repeats + (position,)  # noqa: RUF005 (cheaper than unpacking into a list)
         else:
-            repeats = ((self.players, self.current_player), position)
+            repeats = ((state.players, state.current_player), position)
         # the same player moves again every len(players) turns: only those positions can match
         if len(repeats) > (REPEAT_LIMIT - 1) * len(players) \
                 and repeats[::-len(players)].count(position) >= REPEAT_LIMIT:
             over = True
     elif repeats:
         repeats = ()
-    return new_tuple(type(self), (players, supply, market, decks, nobles, me, turn + 1, passes,
-                                  over, record, seed, repeats))
+    return new_tuple(type(state), (players, supply, market, decks, nobles, me, turn + 1, passes,
+                                   over, record, seed, repeats))
 
 
-def _take_from_market(self: GameState, card: Card, decks: tuple[tuple[Card, ...], ...],
-                      action: str) -> tuple[tuple[tuple[Card | None, ...], ...],
-                                            tuple[tuple[Card, ...], ...],
-                                            tuple[int, int], Card | None]:
-    """The market and decks after ``card`` leaves the market, its (tier, slot), and the card
-    that refills the slot: the top of the same tier's deck, or none when it is empty
-    (R-REFILL)."""
+class _MarketTaken(NamedTuple):
+    """The market and decks after a card leaves the market, and what that did."""
+
+    market: tuple[tuple[Card | None, ...], ...]
+    decks: tuple[tuple[Card, ...], ...]
+    slot: tuple[int, int]
+    """The card's (tier, slot)."""
+    drawn: Card | None
+    """The card that refilled the slot: the top of the same tier's deck, or none when it is
+    empty (R-REFILL)."""
+
+
+def _take_from_market(market: tuple[tuple[Card | None, ...], ...],
+                      decks: tuple[tuple[Card, ...], ...], card: Card) -> _MarketTaken:
+    """``card``, face-up, leaves the market; the top card of its tier's deck takes its slot."""
     tier = card.tier - 1
-    row = self.market_rows[tier]
-    try:
-        slot = row.index(card)
-    except ValueError:
-        rule = "R-BUY" if action == "buy" else "R-RESERVE"
-        where = self.card_location(card.id)
-        raise IllegalMoveError(rule, f"card {card.id} is not face-up in the market "
-                               f"(it is {where}); a player may {action} a face-up card"
-                               + (" or one of their own reserved cards" if action == "buy"
-                                  else " or the top card of a deck")) from None
+    row = market[tier]
+    slot = row.index(card)
     refilled = list(row)
-    rows = list(self.market_rows)
+    rows = list(market)
     deck = decks[tier]
     if deck:
         refilled[slot] = drawn = deck[-1]
@@ -186,37 +242,85 @@ def _take_from_market(self: GameState, card: Card, decks: tuple[tuple[Card, ...]
     else:
         refilled[slot] = drawn = None
     rows[tier] = tuple(refilled)
-    return tuple(rows), decks, (card.tier, slot), drawn
+    return new_tuple(_MarketTaken, (tuple(rows), decks, (card.tier, slot), drawn))
 
 
-def _with_reveal(self: GameState, move: Move, reveal: str) -> tuple[tuple[Card, ...], ...]:
+def _not_face_up(state: GameState, card: Card, action: str) -> IllegalMoveError:
+    """The refusal of a card that is not face-up in the market, where a player may ``action``
+    it (R-BUY, R-RESERVE)."""
+    where = state.card_place(card.id)
+    if action == "buy":
+        return IllegalMoveError("R-BUY", "buy_not_face_up", card=card.id, where=where)
+    return IllegalMoveError("R-RESERVE", "reserve_not_face_up", card=card.id, where=where)
+
+
+def _draws(state: GameState, move: Move) -> bool:
+    """Whether a card comes off a deck in ``move``: a blind reserve, or a face-up card taken
+    while its deck has one to refill the slot (R-RESERVE-HIDDEN, R-REFILL)."""
+    if move.kind not in ("buy", "reserve"):
+        return False
+    if move.card is None:
+        return True
+    card = CARD_BY_ID[move.card]
+    return card not in state.players[state.current_player].reserved \
+        and bool(state.decks[card.tier - 1])
+
+
+def _with_noble(state: GameState, move: Move) -> Move:
+    """``move`` with the noble that visits at its end named; raise if the noble it names may
+    not visit, or if it names none when several may (R-NOBLE)."""
+    bonuses = state.players[state.current_player].bonus_counts
+    if move.kind == "buy":  # the card's bonus counts at once
+        bonus = CARD_BY_ID[move.card or ""].bonus_index
+        bonuses = with_item(bonuses, bonus, bonuses[bonus] + 1)
+    visitor = visiting_noble(state.nobles, bonuses, move)
+    if visitor is None or move.noble is not None:
+        return move
+    return Move(move.kind, move.gems, move.card, move.tier, move.returned, visitor.id,
+                move.payment)
+
+
+def _kept(state: GameState, move: Move) -> tuple[int, ...]:
+    """The tokens the player keeps after the move's action and its returns (R-LIMIT10; some
+    count may be below 0, if the move returns tokens the player does not hold)."""
+    player = state.players[state.current_player]
+    tokens = player.token_counts
+    if move.kind == "take":
+        tokens = plus(tokens, move.gems)
+    elif move.kind == "reserve" and state.supply_counts[GOLD]:
+        tokens = plus(tokens, _GOLD_ONLY)
+    elif move.kind == "buy":
+        card = CARD_BY_ID[move.card or ""]
+        tokens = pay(card, tokens, player.bonus_counts, state.supply_counts)[1] \
+            if move.payment is None else transfer(move.payment, tokens, NO_TOKENS)[0]
+    return transfer(move.returned, tokens, NO_TOKENS)[0]
+
+
+def _with_reveal(state: GameState, move: Move, reveal: str) -> tuple[tuple[Card, ...], ...]:
     """The decks with ``reveal`` put on top of its tier's deck, where ``move`` will draw it
     (R-REFILL, R-RESERVE-HIDDEN): how a game whose deck order nobody knows is typed in."""
     card = CARD_BY_ID.get(reveal)
     if card is None:
-        raise IllegalMoveError("R-REFILL", f"there is no card {reveal!r} to reveal")
-    deck = self.decks[card.tier - 1]
+        raise IllegalMoveError("R-REFILL", "reveal_unknown", card=reveal)
+    deck = state.decks[card.tier - 1]
     try:
         at = deck.index(card)
     except ValueError:
-        raise IllegalMoveError("R-REFILL", f"card {reveal} cannot come off the tier "
-                               f"{card.tier} deck: it is {self.card_location(reveal)}"
-                               ) from None
+        raise IllegalMoveError("R-REFILL", "reveal_elsewhere", card=reveal, tier=card.tier,
+                               where=state.card_place(reveal)) from None
     source = (move.tier if move.card is None else CARD_BY_ID[move.card].tier) \
         if move.kind in ("reserve", "buy") else None
     if source is not None and source != card.tier:
-        raise IllegalMoveError("R-REFILL", f"{move} draws from the tier {source} deck, "
-                               f"but {reveal} is a tier {card.tier} card")
-    return with_item(self.decks, card.tier - 1, (*deck[:at], *deck[at + 1:], card))
+        raise IllegalMoveError("R-REFILL", "reveal_tier", move=str(move), source=source,
+                               card=reveal, tier=card.tier)
+    return with_item(state.decks, card.tier - 1, (*deck[:at], *deck[at + 1:], card))
 
 
-def _game_over(self: GameState) -> IllegalMoveError:
+def _game_over(state: GameState) -> IllegalMoveError:
     """The error for a move after the end, citing the rule that ended the game."""
-    rule = self.end_rule
+    rule = state.end_rule
     if rule == "R-PASS":
-        return IllegalMoveError(rule, "the game is over: every player passed in a round")
+        return IllegalMoveError(rule, "over_passes")
     if rule == "R-REPEAT":
-        return IllegalMoveError(rule, f"the game is over: the same position came "
-                                f"{REPEAT_LIMIT} times with the same player to move")
-    return IllegalMoveError("R-END-TRIGGER", "the game is over: a player reached "
-                            f"{WINNING_POINTS} points and the round was finished")
+        return IllegalMoveError(rule, "over_repeat", count=REPEAT_LIMIT)
+    return IllegalMoveError("R-END-TRIGGER", "over_points", points=WINNING_POINTS)

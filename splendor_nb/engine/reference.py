@@ -1,4 +1,4 @@
-"""The rules, plainly: a slow statement of shared RULES.md that the fast engine is tested against.
+"""The rules, plainly: a slow statement of docs/rules.md that the fast engine is tested against.
 
 A position is a :class:`Table` of plain dicts and lists. :func:`play` plays one whole turn
 written in the notation and raises :class:`IllegalMoveError` naming the rule it breaks;
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from splendor_nb.cards import CARD_BY_ID, COLOURS, GEMS, LETTERS, NOBLE_BY_ID
 from splendor_nb.moves import IllegalMoveError, Move
+from splendor_nb.refusals import Place
 from splendor_nb.rules import (
     NOBLE_POINTS,
     REPEAT_LIMIT,
@@ -149,7 +150,7 @@ def play(table: Table, text: str) -> Table:
     (1, 1, False)
     """
     if table.over:
-        raise IllegalMoveError(_ending_rule(table), "the game is over")
+        raise _game_over(table)
     move = Move.parse(text)
     after = _act(table, move)
     after = r_limit10(after, _by_colour(move.returned))
@@ -191,7 +192,7 @@ def _act(table: Table, move: Move) -> Table:
 def r_take(table: Table, taken: Counts) -> Table:
     """R-TAKE3 or R-TAKE2, never gold: the tokens move from the supply to the player."""
     if taken.get("gold"):
-        raise IllegalMoveError("R-TAKE3", "gold cannot be taken; it comes only with a reserve")
+        raise IllegalMoveError("R-TAKE3", "gold_not_taken")
     if list(taken.values()) == [TAKE2_COUNT]:
         r_take2(table.supply, next(iter(taken)))
     else:
@@ -205,33 +206,32 @@ def r_take3(supply: Counts, taken: Counts) -> None:
     """R-TAKE3: one token of each of 3 different colours in the supply; when fewer than 3
     colours have tokens there, one of each colour that has."""
     if any(count > 1 for count in taken.values()):
-        raise IllegalMoveError("R-TAKE3", f"take {TAKE3_COUNT} tokens of different colours, "
-                               f"or {TAKE2_COUNT} of one colour (R-TAKE2)")
+        raise IllegalMoveError("R-TAKE3", "take_shape", three=TAKE3_COUNT, two=TAKE2_COUNT)
     for colour in taken:
         if supply[colour] == 0:
-            raise IllegalMoveError("R-TAKE3", f"there is no {colour} token in the supply")
+            raise IllegalMoveError("R-TAKE3", "take_empty", colour=colour)
     remaining = sum(1 for colour in GEMS if supply[colour] > 0)
     if len(taken) != min(TAKE3_COUNT, remaining):
-        raise IllegalMoveError("R-TAKE3", f"{remaining} colours are in the supply, so take "
-                               f"{min(TAKE3_COUNT, remaining)} different ones, not {len(taken)}")
+        raise IllegalMoveError("R-TAKE3", "take_width", available=remaining,
+                               wanted=min(TAKE3_COUNT, remaining), count=len(taken))
 
 
 def r_take2(supply: Counts, colour: str) -> None:
     """R-TAKE2: two tokens of one colour, only if at least 4 of it are in the supply."""
     if supply[colour] < TAKE2_MIN_SUPPLY:
-        raise IllegalMoveError("R-TAKE2", f"{colour} has {supply[colour]} tokens in the supply; "
-                               f"taking {TAKE2_COUNT} needs {TAKE2_MIN_SUPPLY}")
+        raise IllegalMoveError("R-TAKE2", "take2_supply", colour=colour, count=supply[colour],
+                               take=TAKE2_COUNT, need=TAKE2_MIN_SUPPLY)
 
 
 def r_reserve(table: Table, card: str | None, tier: int | None) -> Table:
     """R-RESERVE: a face-up card, or blind the top card of a tier's deck (R-RESERVE-HIDDEN),
     within R-RESERVE-LIMIT; then 1 gold, if any is left."""
+    r_reserve_limit(table)
     seat = _seat(table)
-    r_reserve_limit(seat)
     if card is None:
         deck = table.decks[tier or 0]
         if not deck:
-            raise IllegalMoveError("R-RESERVE", f"the tier {tier} deck is empty")
+            raise IllegalMoveError("R-RESERVE", "deck_empty", tier=tier)
         card = deck[-1]
         table = replace(table, decks={**table.decks, tier or 0: deck[:-1]})
         seat = replace(seat, blind=[*seat.blind, card])
@@ -243,11 +243,12 @@ def r_reserve(table: Table, card: str | None, tier: int | None) -> Table:
     return replace(_with_seat(table, replace(seat, tokens=tokens)), supply=supply)
 
 
-def r_reserve_limit(seat: Seat) -> None:
+def r_reserve_limit(table: Table) -> None:
     """R-RESERVE-LIMIT: at most 3 reserved cards."""
-    if len(seat.reserved) >= RESERVE_LIMIT:
-        raise IllegalMoveError("R-RESERVE-LIMIT",
-                               f"the player already holds {len(seat.reserved)} reserved cards")
+    held = len(_seat(table).reserved)
+    if held >= RESERVE_LIMIT:
+        raise IllegalMoveError("R-RESERVE-LIMIT", "reserve_limit", player=table.current + 1,
+                               count=held, limit=RESERVE_LIMIT)
 
 
 def r_buy(table: Table, card: str, payment: Counts | None) -> Table:
@@ -282,8 +283,10 @@ def r_buy_gold_default(card: str, price: Counts, tokens: Counts) -> Counts:
     paid = {colour: min(price[colour], tokens[colour]) for colour in GEMS}
     paid["gold"] = sum(price.values()) - sum(paid.values())
     if paid["gold"] > tokens["gold"]:
-        raise IllegalMoveError("R-BUY", f"card {card} costs {_describe(price)} after bonuses; "
-                               f"the player lacks {paid['gold']} and has {tokens['gold']} gold")
+        raise IllegalMoveError("R-BUY", "unaffordable", card=card, price=_amount(price),
+                               missing=_amount({colour: price[colour] - paid[colour]
+                                                for colour in GEMS}),
+                               gold=tokens["gold"])
     return paid
 
 
@@ -292,22 +295,22 @@ def r_buy_gold(card: str, price: Counts, tokens: Counts, payment: Counts) -> Cou
     for exactly what the coloured tokens leave unpaid."""
     for colour, count in payment.items():
         if count > tokens[colour]:
-            raise IllegalMoveError("R-BUY-GOLD", f"the payment uses {count} {colour} but the "
-                                   f"player holds {tokens[colour]}")
+            raise IllegalMoveError("R-BUY-GOLD", "pay_held", count=count, colour=colour,
+                                   held=tokens[colour])
+    for colour, count in payment.items():
         if colour != "gold" and count > price[colour]:
-            raise IllegalMoveError("R-BUY-GOLD", f"the payment gives {count} {colour} but card "
-                                   f"{card} asks {price[colour]} {colour} after bonuses")
+            raise IllegalMoveError("R-BUY-GOLD", "pay_due", count=count, colour=colour,
+                                   card=card, due=price[colour])
     coloured = sum(count for colour, count in payment.items() if colour != "gold")
     if payment.get("gold", 0) != sum(price.values()) - coloured:
-        raise IllegalMoveError("R-BUY-GOLD", f"card {card} costs {_describe(price)} after "
-                               "bonuses; gold must cover exactly what coloured tokens do not")
+        raise IllegalMoveError("R-BUY-GOLD", "pay_gold", card=card, price=_amount(price))
     return payment
 
 
 def r_pass(table: Table) -> Table:
     """R-PASS: a player passes only when no action is legal."""
     if _legal_actions(table):
-        raise IllegalMoveError("R-PASS", "a player may pass only when no action is legal")
+        raise IllegalMoveError("R-PASS", "pass_refused")
     return table
 
 
@@ -331,12 +334,14 @@ def r_limit10(table: Table, returned: Counts) -> Table:
         held = sum(seat.tokens.values())
         excess = max(0, held - TOKEN_LIMIT)
         count = sum(returned.values())
+        if count != excess and not excess:
+            raise IllegalMoveError("R-LIMIT10", "return_none", count=held)
         if count != excess:
-            raise IllegalMoveError("R-LIMIT10", f"the player holds {held} tokens, so returns "
-                                   f"{excess}, not {count}")
-        colour = next(c for c, n in returned.items() if n > seat.tokens[c])
-        raise IllegalMoveError("R-LIMIT10", f"the player returns {returned[colour]} {colour} "
-                               f"but holds {seat.tokens[colour]}")
+            raise IllegalMoveError("R-LIMIT10", "return_count", count=held, excess=excess,
+                                   returned=count)
+        colour = next(c for c in COLOURS if returned.get(c, 0) > seat.tokens[c])
+        raise IllegalMoveError("R-LIMIT10", "return_held", count=returned[colour],
+                               colour=colour, held=seat.tokens[colour])
     tokens, supply = _move_tokens(returned, seat.tokens, table.supply)
     return replace(_with_seat(table, replace(seat, tokens=tokens)), supply=supply)
 
@@ -349,13 +354,13 @@ def r_noble(table: Table, named: str | None) -> Table:
         if not due:
             return table
         if len(due) > 1:
-            raise IllegalMoveError("R-NOBLE", f"several nobles may visit ({', '.join(due)}); "
-                                   "the move must name one")
+            raise IllegalMoveError("R-NOBLE", "nobles_due", nobles=tuple(due))
         named = due[0]
+    elif named not in table.nobles:
+        raise IllegalMoveError("R-NOBLE", "noble_absent", noble=named)
     elif named not in due:
-        why = "is not on the table" if named not in table.nobles else "requires " + ", ".join(
-            f"{need} {colour}" for colour, need in NOBLE_BY_ID[named].requires.items() if need)
-        raise IllegalMoveError("R-NOBLE", f"noble {named} cannot visit: it {why}")
+        raise IllegalMoveError("R-NOBLE", "noble_unmet", noble=named,
+                               requires=_amount(NOBLE_BY_ID[named].requires))
     seat = _seat(table)
     seat = replace(seat, nobles=[*seat.nobles, named], points=seat.points + NOBLE_POINTS)
     return replace(_with_seat(table, seat), nobles=_without(table.nobles, named))
@@ -425,18 +430,32 @@ def _nobles_due(table: Table) -> list[str]:
 def _take_face_up(table: Table, card: str, rule: str) -> Table:
     tier = CARD_BY_ID[card].tier
     if card not in table.market[tier]:
-        raise IllegalMoveError(rule, f"card {card} is not face-up in the market")
+        if rule == "R-BUY":
+            raise IllegalMoveError(rule, "buy_not_face_up", card=card, where=_place(table, card))
+        raise IllegalMoveError(rule, "reserve_not_face_up", card=card,
+                               where=_place(table, card))
     return r_refill(table, tier, table.market[tier].index(card))
 
 
-def _ending_rule(table: Table) -> str:
-    """The rule that ended the game: R-PASS after a round of passes, R-REPEAT after a position
-    seen three times, else R-END-TRIGGER."""
+def _game_over(table: Table) -> IllegalMoveError:
+    """The refusal of any turn once the game is over, citing the rule that ended it: R-PASS
+    after a round of passes, R-REPEAT after a position seen three times, else R-END-TRIGGER."""
     if table.passes >= len(table.players):
-        return "R-PASS"
+        return IllegalMoveError("R-PASS", "over_passes")
     if table.seen and table.seen.count(table.seen[-1]) >= REPEAT_LIMIT:
-        return "R-REPEAT"
-    return "R-END-TRIGGER"
+        return IllegalMoveError("R-REPEAT", "over_repeat", count=REPEAT_LIMIT)
+    return IllegalMoveError("R-END-TRIGGER", "over_points", points=WINNING_POINTS)
+
+
+def _place(table: Table, card: str) -> Place:
+    """Where a card is that is not face-up: reserved or bought by a player (seats from 1), or
+    in a deck."""
+    for i, seat in enumerate(table.players, start=1):
+        if card in seat.reserved:
+            return Place("reserved_by", i)
+        if card in seat.cards:
+            return Place("bought_by", i)
+    return Place("in_deck")
 
 
 def _position(table: Table) -> Position:
@@ -479,5 +498,6 @@ def _letters(counts: Counts) -> str:
     return "".join(LETTER[colour] * counts.get(colour, 0) for colour in COLOURS)
 
 
-def _describe(price: Counts) -> str:
-    return ", ".join(f"{n} {colour}" for colour, n in price.items() if n) or "nothing"
+def _amount(counts: Counts) -> tuple[int, ...]:
+    """Gems by colour name as the five counts, in ``GEMS`` order, that a refusal carries."""
+    return tuple(counts.get(colour, 0) for colour in GEMS)

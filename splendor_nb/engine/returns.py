@@ -123,13 +123,12 @@ def check_returns(kept: tuple[int, ...], returned: tuple[int, ...]) -> None:
     count = sum(returned)
     if total <= TOKEN_LIMIT:
         if count:
-            raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens, so returns "
-                                   "nothing")
+            raise IllegalMoveError("R-LIMIT10", "return_none", count=total)
         return
     if total - count != TOKEN_LIMIT:
-        raise IllegalMoveError("R-LIMIT10", f"the player holds {total} tokens and must return "
-                               f"{total - TOKEN_LIMIT}, not {count}")
+        raise IllegalMoveError("R-LIMIT10", "return_count", count=total,
+                               excess=total - TOKEN_LIMIT, returned=count)
     if min(kept) < 0:
-        i = min(range(6), key=kept.__getitem__)
-        raise IllegalMoveError("R-LIMIT10", f"the player returns {returned[i]} {COLOURS[i]} "
-                               f"but holds {held[i]}")
+        i = next(i for i in range(6) if kept[i] < 0)  # the first colour returned but not held
+        raise IllegalMoveError("R-LIMIT10", "return_held", count=returned[i], colour=COLOURS[i],
+                               held=held[i])

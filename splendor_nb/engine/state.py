@@ -1,7 +1,7 @@
-"""A position: immutable, hashable, compared by value; its views, moves and hidden information.
+"""A position: immutable, hashable, compared by position; its views, moves and hidden information.
 
 States are tuples underneath; ``apply`` returns a new state and never changes the old one.
-The methods that do the rules' work live in their own modules: ``legal`` (legal moves),
+The methods that do the rules' work delegate to their own modules: ``legal`` (legal moves),
 ``play`` (applying a move), ``hidden`` (what a player may see).
 
 >>> from splendor_nb.engine import new_game
@@ -12,6 +12,7 @@ The methods that do the rules' work live in their own modules: ``legal`` (legal 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -19,6 +20,7 @@ from splendor_nb.cards import CARD_BY_ID, COLOURS, Card, Noble
 from splendor_nb.engine import hidden, legal, play
 from splendor_nb.engine.records import PlayerState, TurnEffects
 from splendor_nb.moves import Move
+from splendor_nb.refusals import Place, english
 from splendor_nb.rules import REPEAT_LIMIT
 
 Position = tuple[tuple[PlayerState, ...], int]
@@ -27,7 +29,7 @@ only the players' tokens change, and the supply with them)."""
 
 
 class _Fields(NamedTuple):
-    """A position's fields, in order: ``apply`` and ``legal_moves`` unpack them."""
+    """A position's fields, in order."""
 
     players: tuple[PlayerState, ...]
     supply_counts: tuple[int, ...]
@@ -40,8 +42,9 @@ class _Fields(NamedTuple):
     passes: int = 0
     """Consecutive passes just before this position (R-PASS)."""
     over: bool = False
-    record: tuple[object, ...] | None = None
-    """What the last turn did, in the fields of :class:`TurnEffects` (read ``last_turn``)."""
+    last_turn: TurnEffects | None = None
+    """What the last turn did: tokens taken, paid and returned, the card and the slot it left,
+    the card drawn, the noble (``None`` at the setup)."""
     seed: int | None = None
     repeats: tuple[Position, ...] = ()
     """R-REPEAT: the positions since the last turn that cannot be undone, as (players, player
@@ -53,13 +56,67 @@ class GameState(_Fields):
 
     ``decks`` hold each tier's face-down cards with the top card last. ``market_rows`` hold the
     face-up cards by slot, ``None`` for a slot left empty (R-REFILL).
+
+    Two states are equal, and hash alike, when they are the same position: the same players,
+    supply, market, decks and nobles, the same player to move, and the same passes and
+    positions behind it that R-PASS and R-REPEAT count, since those decide how the game may end.
+    How the position was reached does not count: not the turn number, the last turn nor the
+    seed. So two move orders that reach the same position give equal states.
+
+    >>> from splendor_nb.engine import new_game
+    >>> state = new_game(seed=7)
+    >>> one = state.apply(Move.parse("+wbg")).apply(Move.parse("+rkw"))
+    >>> one = one.apply(Move.parse("+rkb"))
+    >>> other = state.apply(Move.parse("+rkb")).apply(Move.parse("+rkw"))
+    >>> other = other.apply(Move.parse("+wbg"))
+    >>> one == other, one.last_turn == other.last_turn, len({one, other})
+    (True, False, 1)
     """
 
     __slots__ = ()
-    legal_moves = legal.legal_moves
-    apply = play.apply
-    player_view = hidden.player_view
-    determinize = hidden.determinize
+
+    def legal_moves(self) -> list[Move]:
+        """Every distinct full turn for the player to move, in a stable order (see
+        :mod:`splendor_nb.engine.legal`); none once the game is over.
+
+        >>> from splendor_nb.engine import new_game
+        >>> len(new_game(seed=7).legal_moves())
+        30
+        """
+        return legal.legal_moves(self)
+
+    def apply(self, move: Move, reveal: str | None = None) -> GameState:
+        """The position after ``move``; raise :class:`~splendor_nb.moves.IllegalMoveError`
+        naming the rule broken (see :mod:`splendor_nb.engine.play`).
+
+        ``reveal`` names the card that comes off a deck during this turn (a refill or a blind
+        reserve) when the deck order is not known, as when a game played on a table is typed
+        in.
+        """
+        return play.apply(self, move, reveal)
+
+    def player_view(self, player: int) -> GameState:
+        """What ``player`` may know: deck order and the others' blind reserves are hidden
+        (R-RESERVE-HIDDEN; see :mod:`splendor_nb.engine.hidden`)."""
+        return hidden.player_view(self, player)
+
+    def determinize(self, player: int, seed: int) -> GameState:
+        """A random position consistent with what ``player`` sees: the unseen cards
+        reshuffled."""
+        return hidden.determinize(self, player, seed)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return _position(self) == _position(other)
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return _position(self) != _position(other)
+
+    def __hash__(self) -> int:
+        return hash(_position(self))
 
     @property
     def supply(self) -> dict[str, int]:
@@ -76,10 +133,13 @@ class GameState(_Fields):
         """Prestige points per player."""
         return tuple(p.points for p in self.players)
 
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended (R-END-TRIGGER, or R-PASS by everyone)."""
-        return self.over
+    # a game loop asks after every move: the field read in C, without a Python call
+    is_over: bool = property(  # type: ignore[assignment]
+        itemgetter(_Fields._fields.index("over")), doc="""True once the game has ended, in one
+        of three ways (``end_rule`` says which): a player has reached 15 points and the round
+        is finished (R-END-TRIGGER), every player has passed, one after another, in a whole
+        round (R-PASS), or the same position has come for the third time with the same player
+        to move (R-REPEAT, a departure from the printed rules).""")
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -110,20 +170,14 @@ class GameState(_Fields):
         return self.turn // len(self.players) + 1
 
     @property
-    def last_turn(self) -> TurnEffects | None:
-        """What the last turn did: tokens taken, paid and returned, the card and the slot it
-        left, the card drawn, the noble (``None`` at the setup)."""
-        return None if self.record is None else TurnEffects._make(self.record)
-
-    @property
     def last_move(self) -> Move | None:
         """The last turn's move, the visiting noble named (``None`` at the setup)."""
-        return None if self.record is None else self.record[_MOVE]  # type: ignore[return-value]
+        return None if self.last_turn is None else self.last_turn.move
 
     @property
     def last_drawn(self) -> Card | None:
         """The card revealed from a deck during the last turn (a refill or a blind reserve)."""
-        return None if self.record is None else self.record[_DRAWN]  # type: ignore[return-value]
+        return None if self.last_turn is None else self.last_turn.drawn
 
     def __repr__(self) -> str:
         status = "over" if self.over else f"player {self.current_player} to move"
@@ -135,28 +189,37 @@ class GameState(_Fields):
 
         return board_html(self)
 
+    def card_place(self, card_id: str) -> Place:
+        """Where a card is: in the market, in a deck, reserved or bought by a player (seats
+        counted from 1 as a person counts them).
+
+        >>> from splendor_nb.engine import new_game
+        >>> new_game(seed=1).card_place(new_game(seed=1).market_rows[0][0].id)
+        Place(key='in_market', player=0)
+        """
+        card = CARD_BY_ID[card_id]
+        if any(card in row for row in self.market_rows):
+            return Place("in_market")
+        for i, player in enumerate(self.players):
+            if card in player.reserved:
+                return Place("reserved_by", i + 1)
+            if card in player.cards:
+                return Place("bought_by", i + 1)
+        return Place("in_deck")
+
     def card_location(self, card_id: str) -> str:
-        """Where a card is: ``"market"``, ``"deck"``, ``"reserved by player N"`` or ``"bought by
-        player N"``, seats counted from 1 as a person counts them.
+        """Where a card is, in English: ``"market"``, ``"deck"``, ``"reserved by player N"`` or
+        ``"bought by player N"``.
 
         >>> from splendor_nb.engine import new_game
         >>> new_game(seed=1).card_location(new_game(seed=1).market_rows[0][0].id)
         'market'
         """
-        card = CARD_BY_ID[card_id]
-        if any(card in row for row in self.market_rows):
-            return "market"
-        for i, player in enumerate(self.players):
-            if card in player.reserved:
-                return f"reserved by player {i + 1}"
-            if card in player.cards:
-                return f"bought by player {i + 1}"
-        return "deck"
+        place = self.card_place(card_id)
+        return english(place.key, {"player": place.player})
 
 
-_MOVE = TurnEffects._fields.index("move")
-_DRAWN = TurnEffects._fields.index("drawn")
-
-# A game loop asks ``is_over`` after every move: read the field in C, without a Python call.
-GameState.is_over = property(  # type: ignore[assignment]
-    itemgetter(GameState._fields.index("over")), doc=GameState.is_over.__doc__)
+_position: Callable[[GameState], tuple[object, ...]] = itemgetter(*map(
+    _Fields._fields.index, ("players", "supply_counts", "market_rows", "decks", "nobles",
+                            "current_player", "passes", "over", "repeats")))
+"""What makes two states the same position (see :class:`GameState`)."""

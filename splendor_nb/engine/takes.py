@@ -102,18 +102,17 @@ def take_error(supply: tuple[int, ...], gems: tuple[int, ...]) -> IllegalMoveErr
     R-TAKE2: green has 3 tokens in the supply; taking 2 needs 4
     """
     if gems[GOLD]:
-        return IllegalMoveError("R-TAKE3", "gold cannot be taken; it comes only with a reserve")
+        return IllegalMoveError("R-TAKE3", "gold_not_taken")
     count = sum(gems)
     if count == TAKE2_COUNT and TAKE2_COUNT in gems and min(gems) == 0:
         colour = gems.index(TAKE2_COUNT)
-        return IllegalMoveError("R-TAKE2", f"{GEMS[colour]} has {supply[colour]} tokens in the "
-                                f"supply; taking {TAKE2_COUNT} needs {TAKE2_MIN_SUPPLY}")
+        return IllegalMoveError("R-TAKE2", "take2_supply", colour=GEMS[colour],
+                                count=supply[colour], take=TAKE2_COUNT, need=TAKE2_MIN_SUPPLY)
     if count > TAKE3_COUNT or max(gems) > 1 or min(gems) < 0 or not count:
-        return IllegalMoveError("R-TAKE3", f"take {TAKE3_COUNT} tokens of different colours, or "
-                                f"{TAKE2_COUNT} of one colour (R-TAKE2)")
+        return IllegalMoveError("R-TAKE3", "take_shape", three=TAKE3_COUNT, two=TAKE2_COUNT)
     for i, taken in enumerate(gems[:GOLD]):
         if taken and not supply[i]:
-            return IllegalMoveError("R-TAKE3", f"there is no {GEMS[i]} token in the supply")
+            return IllegalMoveError("R-TAKE3", "take_empty", colour=GEMS[i])
     available = sum(1 for n in supply[:GOLD] if n)
-    return IllegalMoveError("R-TAKE3", f"{available} colours are in the supply, so take "
-                            f"{min(TAKE3_COUNT, available)} different ones, not {count}")
+    return IllegalMoveError("R-TAKE3", "take_width", available=available,
+                            wanted=min(TAKE3_COUNT, available), count=count)

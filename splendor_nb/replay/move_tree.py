@@ -458,8 +458,7 @@ class MoveTree:
         after = state.apply(move, reveal)
         if reveal is None and after.last_drawn is not None and not self._known_decks:
             tier = after.last_drawn.tier
-            raise IllegalMoveError("R-REFILL", f"{move} takes a card off the tier {tier} deck; "
-                                   "say which card was revealed")
+            raise IllegalMoveError("R-REFILL", "reveal_needed", move=str(move), tier=tier)
         return after
 
 
