@@ -17,7 +17,7 @@ from splendor_nb.i18n.reasons import explain
 from splendor_nb.refusals import REASONS
 
 PACKAGE = Path(__file__).resolve().parent.parent / "splendor_nb"
-RAISERS = sorted([*(PACKAGE / "engine").glob("*.py"), PACKAGE / "replay.py"])
+RAISERS = sorted([*(PACKAGE / "engine").glob("*.py"), *(PACKAGE / "replay").glob("*.py")])
 """The modules that refuse moves: the engine, its plain twin (reference.py), the replay."""
 WORDS = {"nothing", "in_market", "in_deck", "reserved_by", "bought_by"}
 """The keys of the words put into the sentences, not raised themselves."""

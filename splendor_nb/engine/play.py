@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from splendor_nb.engine.state import GameState
 
 _GOLD_ONLY = (0, 0, 0, 0, 0, RESERVE_GOLD)
+_Seen = tuple[tuple[PlayerState, ...], int]
+"""A position as R-REPEAT compares them: the players, and who moves."""
 
 
 def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
@@ -127,12 +129,10 @@ def _advance(state: GameState, move: Move) -> GameState:
     players, supply, market, decks, nobles, me, turn, passes, _, _, seed, repeats = state
     tokens, bonuses, cards, reserved, hidden, owned, points = players[me]
     taken = paid = NO_TOKENS
-    card: Card | None
-    slot: tuple[int, int] | None
-    drawn: Card | None
-    card = slot = drawn = None
-    kind = move.kind
-    returned = move.returned
+    card: Card | None = None
+    slot: tuple[int, int] | None = None
+    drawn: Card | None = None
+    kind, returned = move.kind, move.returned
     undoable = False  # R-REPEAT: whether a later turn can bring the position back
     if kind == "take":  # R-TAKE3, R-TAKE2
         taken = move.gems
@@ -156,15 +156,7 @@ def _advance(state: GameState, move: Move) -> GameState:
         bonuses = with_item(bonuses, card.bonus_index, bonuses[card.bonus_index] + 1)
         points += card.points
     elif kind == "reserve":  # R-RESERVE
-        if move.card is None:  # R-RESERVE-HIDDEN: the top card of a deck, unseen
-            tier = move.tier or 0
-            deck = decks[tier - 1]
-            card = drawn = deck[-1]
-            decks = with_item(decks, tier - 1, deck[:-1])
-            hidden = (*hidden, card.id)
-        else:
-            card = CARD_BY_ID[move.card]
-            market, decks, slot, drawn = _take_from_market(market, decks, card)
+        market, decks, card, slot, drawn, hidden = _reserve(market, decks, hidden, move)
         reserved = (*reserved, card)
         if supply[GOLD]:  # a gold comes with it while the supply has any
             taken = _GOLD_ONLY
@@ -195,22 +187,47 @@ def _advance(state: GameState, move: Move) -> GameState:
         for seat in players:
             if seat.points >= WINNING_POINTS:
                 over = True
-    # R-REPEAT: only a pass, or a take that gave back as many tokens, can be undone later;
-    # between such turns nothing but the tokens changes, so the players and who moves say it all
+    # R-REPEAT: only a pass, or a take that gave back as many tokens, can be undone later
     if undoable and visitor is None:
-        position = (players, me)
-        if repeats:
-            repeats = repeats + (position,)  # noqa: RUF005 (cheaper than unpacking into a list)
-        else:
-            repeats = ((state.players, state.current_player), position)
-        # the same player moves again every len(players) turns: only those positions can match
-        if len(repeats) > (REPEAT_LIMIT - 1) * len(players) \
-                and repeats[::-len(players)].count(position) >= REPEAT_LIMIT:
-            over = True
+        repeats = _repeats_after(state, repeats, (players, me))
+        over = over or _repeated(repeats, len(players))
     elif repeats:
         repeats = ()
     return new_tuple(type(state), (players, supply, market, decks, nobles, me, turn + 1, passes,
                                    over, record, seed, repeats))
+
+
+def _reserve(market: tuple[tuple[Card | None, ...], ...], decks: tuple[tuple[Card, ...], ...],
+             hidden: tuple[str, ...], move: Move) -> tuple[
+                 tuple[tuple[Card | None, ...], ...], tuple[tuple[Card, ...], ...], Card,
+                 tuple[int, int] | None, Card | None, tuple[str, ...]]:
+    """The market, decks, card reserved, slot it left, card drawn and blind reserves after a
+    reserve (R-RESERVE): a face-up card, or the top card of a deck unseen (R-RESERVE-HIDDEN)."""
+    if move.card is None:
+        tier = move.tier or 0
+        deck = decks[tier - 1]
+        card = deck[-1]
+        return market, with_item(decks, tier - 1, deck[:-1]), card, None, card, \
+            (*hidden, card.id)
+    card = CARD_BY_ID[move.card]
+    market, decks, slot, drawn = _take_from_market(market, decks, card)
+    return market, decks, card, slot, drawn, hidden
+
+
+def _repeats_after(state: GameState, repeats: tuple[_Seen, ...], position: _Seen
+                   ) -> tuple[_Seen, ...]:
+    """The positions since the last turn that cannot be undone, ``position`` added: between
+    such turns only the tokens change, so the players and who moves say it all (R-REPEAT)."""
+    if repeats:
+        return repeats + (position,)  # noqa: RUF005 (cheaper than unpacking into a list)
+    return ((state.players, state.current_player), position)
+
+
+def _repeated(repeats: tuple[_Seen, ...], players: int) -> bool:
+    """Whether the last position has come :data:`REPEAT_LIMIT` times (R-REPEAT): the same
+    player moves again every ``players`` turns, so only those positions can match."""
+    return len(repeats) > (REPEAT_LIMIT - 1) * players \
+        and repeats[::-players].count(repeats[-1]) >= REPEAT_LIMIT
 
 
 class _MarketTaken(NamedTuple):
