@@ -1,6 +1,6 @@
 """Two engines timed in alternating runs: is one within a few percent of the other?
 
-    python -m benchmarks.engine_versus OLD NEW [--pairs 20] [--games 100] [--core 1]
+    python -m benchmarks.engine_versus OLD NEW [--pairs 20] [--games 100] [--core 1] [--legal]
 
 OLD and NEW are commits (or anything ``git worktree add`` takes). Each is checked out in a
 temporary worktree, and both run the same harness, this file's :func:`playouts` (the random
@@ -10,6 +10,10 @@ pair, each pinned to one core (``taskset``) when it exists. A process plays the 
 then one round of new games per player count, and reports CPU plies per second. The figure is
 the median over the pairs of NEW's throughput divided by OLD's, with the range; on a shared
 machine the runs of one engine spread widely, so only the ratios of neighbouring runs compare.
+
+``--legal`` plays each move as the bots' searches do, through ``state.apply_legal`` (a move of
+``legal_moves()``, unchecked) where the engine has it and through ``apply`` where it has not:
+what a search or a simulation costs, where the default measures the checked ``apply``.
 """
 
 from __future__ import annotations
@@ -31,30 +35,33 @@ WARM_UP_GAMES = 200
 PLAYERS = (2, 4)
 
 
-def playouts(players: int, games: int, first_seed: int) -> int:
-    """Play ``games`` random games to the end through the public API; return their plies."""
+def playouts(players: int, games: int, first_seed: int, legal: bool = False) -> int:
+    """Play ``games`` random games to the end through the public API; return their plies.
+    ``legal``: through ``apply_legal`` where the engine has it."""
     from splendor_nb import new_game
 
     plies = 0
     for seed in range(first_seed, first_seed + games):
         rng = random.Random(seed)
         state = new_game(players, seed)
+        play = getattr(type(state), "apply_legal", None) if legal else None
+        play = play or type(state).apply
         while not state.is_over:
-            state = state.apply(rng.choice(state.legal_moves()))
+            state = play(state, rng.choice(state.legal_moves()))
             plies += 1
     return plies
 
 
-def child(games: int, first_seed: int) -> None:
+def child(games: int, first_seed: int, legal: bool = False) -> None:
     """One run, in the process of an engine's worktree: print plies per second as JSON, and
     where the engine was imported from."""
     import splendor_nb
 
     figures: dict[str, object] = {"engine": splendor_nb.__file__}
     for players in PLAYERS:
-        playouts(players, WARM_UP_GAMES, 1_000_000)
+        playouts(players, WARM_UP_GAMES, 1_000_000, legal)
         start = time.process_time()
-        plies = playouts(players, games, first_seed)
+        plies = playouts(players, games, first_seed, legal)
         figures[str(players)] = plies / (time.process_time() - start)
     print(json.dumps(figures))
 
@@ -79,10 +86,12 @@ def median_interval(values: list[float], confidence: float = 0.95) -> tuple[floa
     return ordered[max(k - 1, 0)], ordered[min(n - k, n - 1)]
 
 
-def run_once(tree: Path, games: int, first_seed: int, core: int | None) -> dict[int, float]:
+def run_once(tree: Path, games: int, first_seed: int, core: int | None, legal: bool = False
+             ) -> dict[int, float]:
     """One child run in ``tree``'s engine."""
     # Run as a script, this file's folder comes first on the path, then the worktree's engine.
-    command = [sys.executable, __file__, "--child", str(games), str(first_seed)]
+    command = [sys.executable, __file__, "--child", str(games), str(first_seed),
+               *(["--legal"] if legal else [])]
     if core is not None and shutil.which("taskset"):
         command = ["taskset", "-c", str(core), *command]
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
@@ -93,7 +102,8 @@ def run_once(tree: Path, games: int, first_seed: int, core: int | None) -> dict[
     return {int(k): v for k, v in figures.items()}
 
 
-def compare(old: str, new: str, pairs: int, games: int, core: int | None) -> None:
+def compare(old: str, new: str, pairs: int, games: int, core: int | None, legal: bool = False
+            ) -> None:
     with tempfile.TemporaryDirectory() as folder:
         trees = {}
         for name, commit in (("old", old), ("new", new)):
@@ -105,7 +115,7 @@ def compare(old: str, new: str, pairs: int, games: int, core: int | None) -> Non
             for pair in range(pairs):
                 seed = 1000 * pair  # new games every pair, the same for both engines
                 order = ("old", "new") if pair % 2 == 0 else ("new", "old")
-                runs = {name: run_once(trees[name], games, seed, core) for name in order}
+                runs = {name: run_once(trees[name], games, seed, core, legal) for name in order}
                 for players in PLAYERS:
                     ratios[players].append(runs["new"][players] / runs["old"][players])
                 print(f"pair {pair + 1}: " + "; ".join(
@@ -125,7 +135,7 @@ def compare(old: str, new: str, pairs: int, games: int, core: int | None) -> Non
 
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--child"]:
-        child(int(argv[1]), int(argv[2]))
+        child(int(argv[1]), int(argv[2]), legal="--legal" in argv[3:])
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old")
@@ -133,8 +143,11 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--pairs", type=int, default=20)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--core", type=int, default=1, help="the core to pin runs to (-1: none)")
+    parser.add_argument("--legal", action="store_true",
+                        help="play moves through apply_legal where the engine has it")
     args = parser.parse_args(argv)
-    compare(args.old, args.new, args.pairs, args.games, None if args.core < 0 else args.core)
+    compare(args.old, args.new, args.pairs, args.games, None if args.core < 0 else args.core,
+            args.legal)
 
 
 if __name__ == "__main__":

@@ -100,7 +100,7 @@ def _medium(view: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
     for move in moves if len(moves) <= EXACT_RETURNS else actions(deal, moves):
         if move.kind == "reserve" and move.card is None and len(moves) > 1:
             continue  # a blind reserve is rated on a card the bot cannot know; rarely worth it
-        score = relative(values(deal.apply(move)), me)
+        score = relative(values(deal.apply_legal(move)), me)
         if score > best_score:
             best, best_score = move, score
     return best

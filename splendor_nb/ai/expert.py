@@ -134,11 +134,11 @@ def _simulate(root: _Node, deal: GameState, root_moves: Sequence[Move]) -> None:
         mover = state.current_player
         if new:  # look two moves ahead: the mover's best-rated move, then the best reply
             best = max(moves, key=lambda move: children[move].chances[mover])
-            result = _best_reply(children[best], state.apply(best))
+            result = _best_reply(children[best], state.apply_legal(best))
             break
         move = _select(node, moves, mover)
         node = children[move]
-        state = state.apply(move)
+        state = state.apply_legal(move)
         path.append(node)
         result = node.chances
     for visited in path:
@@ -190,7 +190,7 @@ def _expand(node: _Node, state: GameState, moves: Sequence[Move]) -> dict[Move, 
     new = [move for move in moves if move not in children]
     if new:
         mover = state.current_player
-        chances = rate([state.apply(move) for move in new])
+        chances = rate([state.apply_legal(move) for move in new])
         top = max(row[mover] for row in chances)
         for move, row in zip(new, chances, strict=True):
             children[move] = _Node(row, math.exp((row[mover] - top) / PRIOR_TEMPERATURE))

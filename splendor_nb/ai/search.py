@@ -112,7 +112,7 @@ class _Search:
             self.left -= len(candidates)
             rated = []
             for move in candidates:
-                after = state.apply(move)
+                after = state.apply_legal(move)
                 rated.append((move, _Node(after, values(after))))
             rated.sort(key=lambda pair: -relative(pair[1].worth, mover))
             node.children = rated[:width]
