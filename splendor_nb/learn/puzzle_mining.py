@@ -5,12 +5,13 @@ expert bot at :data:`SCREEN_SIMULATIONS` and drops it unless the move searched m
 :data:`SCREEN_MARGIN` above every other move. A position that passes is searched again,
 :data:`JUDGES` times with different seeds at :data:`SIMULATIONS` (four times the expert's
 budget in play), and kept only if each search prefers the same move and rates it
-:data:`MARGIN` or more above every other legal move: a *margin in win chance*, the chance of
-winning its player keeps with the answer minus the chance with the best other move, as the
+:data:`MARGIN` or more above every other action: a *margin in win chance*, the chance of
+winning its player keeps with the answer minus the chance with the best other action, as the
 expert's search finds them (a move's chance is the average result of the simulations that
-went through it). Moves that make the same action as the answer and are rated within
-:data:`ACCEPTED` of it (another way of giving tokens back) are accepted too and not counted as
-rivals. A position with only one legal move is never a puzzle.
+went through it). A puzzle is an action to find, as the Learn tab's puzzles are: the tokens
+given back and the noble chosen are the turn's last step, so the moves that differ from the
+answer only there count as the answer, the best of them giving its chance. A position with only
+one action is never a puzzle.
 
 The weaker bots (:data:`WEAKER_LEVELS`) then try it :data:`TRIES` times each, with different
 seeds; a puzzle that every try of every weaker bot solves teaches nothing and is dropped. The
@@ -47,6 +48,7 @@ from splendor_nb.ai.simulate import derive_seed, stream
 from splendor_nb.analysis.corpus import Corpus, open_corpus
 from splendor_nb.analysis.corpus.shards import REPLAYS, game_id
 from splendor_nb.engine import GameState
+from splendor_nb.learn.checkers import action
 from splendor_nb.learn.puzzle_rating import starting_rating
 from splendor_nb.learn.puzzle_themes import themes
 from splendor_nb.moves import Move
@@ -66,8 +68,6 @@ MARGIN = 0.10
 """The least lead in win chance of the answer over every other move. In 95 screened
 positions of the shipped easy-against-medium games, 6% had a lead of 0.10 or more at 200
 simulations, 3% of 0.15 or more and none of 0.20 (docs/puzzles.md)."""
-ACCEPTED = 0.02
-"""A move of the same action as the answer rated within this of it is also right."""
 WEAKER_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 """The bots that try each puzzle, weakest first: their tries set its starting rating."""
 TRIES = 3
@@ -81,9 +81,7 @@ class MinedPuzzle:
     turn: int
     """Turns played before the position (the move to find is the game's turn ``turn + 1``)."""
     answer: str
-    """The move to find, in the notation."""
-    accepted: tuple[str, ...]
-    """Other moves also right: the same action, giving back other tokens, rated as well."""
+    """The move to find, in the notation (the action's best-rated way of ending the turn)."""
     margin: float
     """The answer's least lead in win chance over every other move, over the judges."""
     chance: float
@@ -109,7 +107,7 @@ class MinedPuzzle:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MinedPuzzle:
         """A puzzle read back from :meth:`to_json`."""
-        return cls(data["turn"], data["answer"], tuple(data["accepted"]), data["margin"],
+        return cls(data["turn"], data["answer"], data["margin"],
                    data["chance"], data["runner_up"], data["runner_up_chance"],
                    {level: (pair[0], pair[1]) for level, pair in data["found"].items()},
                    tuple(data["line"]), tuple(data["themes"]), float(data["rating"]))
@@ -118,7 +116,6 @@ class MinedPuzzle:
 @dataclass(frozen=True)
 class _Judgement:
     answer: Move
-    accepted: tuple[Move, ...]
     margin: float
     chance: float
     runner_up: Move
@@ -140,21 +137,20 @@ def mine_position(state: GameState, seed: int) -> MinedPuzzle | None:
     judged = [_judge(view, moves, SIMULATIONS, derive_seed(seed, "judge", judge))
               for judge in range(JUDGES)]
     kept = [judgement for judgement in judged if judgement is not None]
-    if len(kept) < JUDGES or {judgement.answer for judgement in kept} != {kept[0].answer} \
+    if len(kept) < JUDGES or {action(judgement.answer) for judgement in kept} \
+            != {action(kept[0].answer)} \
             or min(judgement.margin for judgement in kept) < MARGIN:
         return None
     answer = kept[0].answer
-    accepted = set.intersection(*(set(judgement.accepted) for judgement in kept))
-    right = {answer, *accepted}
-    found = {level: (sum(Bot(level, seed=derive_seed(seed, level, attempt)).choose(state)
-                         in right for attempt in range(TRIES)), TRIES)
+    found = {level: (sum(action(Bot(level, seed=derive_seed(seed, level, attempt)).choose(state))
+                         == action(answer) for attempt in range(TRIES)), TRIES)
              for level in WEAKER_LEVELS}
     if all(solved == tries for solved, tries in found.values()):
         return None
     line = _line(state, answer, seed)
     runner_up = max(kept, key=lambda judgement: judgement.runner_up_chance).runner_up
     return MinedPuzzle(  # chances to 4 places, ratings whole: as the file keeps them
-        turn=state.turn, answer=str(answer), accepted=tuple(sorted(map(str, accepted))),
+        turn=state.turn, answer=str(answer),
         margin=round(min(judgement.margin for judgement in kept), 4),
         chance=round(sum(judgement.chance for judgement in kept) / len(kept), 4),
         runner_up=str(runner_up),
@@ -245,25 +241,25 @@ def read_mined(path: str | os.PathLike[str]) -> Iterator[MinedGame]:
 
 def _judge(view: GameState, moves: Sequence[Move], simulations: int, seed: int
            ) -> _Judgement | None:
-    """The search's preferred move in ``view`` and its lead over every other move."""
+    """The search's preferred action in ``view`` (its best-rated move) and its lead over every
+    other action; ``None`` when there is no other action."""
     me = view.current_player
     children = grow(view, random.Random(seed), simulations, moves).children or {}
-    rated = {move: children[move].worth(me) for move in moves if move in children}
-    answer = max(rated, key=lambda move: (children[move].visits, rated[move]))
-    accepted = tuple(move for move in rated if move != answer and _same_action(move, answer)
-                     and rated[move] >= rated[answer] - ACCEPTED)
-    rivals = [move for move in rated if move != answer and move not in accepted]
+    searched = [move for move in moves if move in children]
+    chosen = action(max(searched, key=lambda move: (children[move].visits,
+                                                    children[move].worth(me))))
+    best: dict[Move, Move] = {}  # each action's best-rated move
+    for move in searched:
+        kind = action(move)
+        if kind not in best or children[move].worth(me) > children[best[kind]].worth(me):
+            best[kind] = move
+    rivals = [move for kind, move in best.items() if kind != chosen]
     if not rivals:
         return None
-    runner_up = max(rivals, key=lambda move: rated[move])
-    return _Judgement(answer, accepted, rated[answer] - rated[runner_up], rated[answer],
-                      runner_up, rated[runner_up])
-
-
-def _same_action(move: Move, other: Move) -> bool:
-    """The same take, reserve or buy, whatever tokens it gives back or noble it names."""
-    return (move.kind, move.gems, move.card, move.tier) == \
-        (other.kind, other.gems, other.card, other.tier)
+    answer = best[chosen]
+    runner_up = max(rivals, key=lambda move: children[move].worth(me))
+    chance, other = children[answer].worth(me), children[runner_up].worth(me)
+    return _Judgement(answer, chance - other, chance, runner_up, other)
 
 
 def _line(state: GameState, answer: Move, seed: int) -> list[Move]:

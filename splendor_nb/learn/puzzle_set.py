@@ -24,15 +24,19 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
 
+from splendor_nb.analysis.game_review import Review
 from splendor_nb.engine import GameState
+from splendor_nb.learn.checkers import action
 from splendor_nb.learn.puzzle_mining import MinedGame, MinedPuzzle, read_mined
-from splendor_nb.learn.puzzle_rating import PUZZLE_DEVIATION, Rating
-from splendor_nb.learn.puzzle_themes import THEMES
+from splendor_nb.learn.puzzle_rating import PUZZLE_DEVIATION, START, Rating
+from splendor_nb.learn.puzzle_themes import THEMES, themes
 from splendor_nb.moves import Move
 from splendor_nb.replay import Replay
 
 PUZZLES_FILE = "puzzles.jsonl.gz"
 """The shipped puzzles, in the package's data folder."""
+REVIEWED = "reviewed"
+"""The source's corpus name of a puzzle made from a reviewed game's mistake."""
 
 
 @dataclass(frozen=True)
@@ -56,8 +60,8 @@ class RatedPuzzle:
     source: PuzzleSource
     players: int
     answer: Move
-    accepted: tuple[Move, ...]
-    """Other moves also right (the same action, other tokens given back)."""
+    """The move to find; any move of the same action solves the puzzle (the tokens given back
+    and the noble are the turn's last step, not the puzzle's)."""
     runner_up: Move
     """The best other move: what the answer is compared with."""
     chance: float
@@ -91,9 +95,9 @@ class RatedPuzzle:
         return self.chance - self.runner_up_chance
 
     def check(self, move: Move | str) -> bool:
-        """Whether ``move`` solves the puzzle."""
+        """Whether ``move`` solves the puzzle: it makes the answer's action."""
         played = Move.parse(move) if isinstance(move, str) else move
-        return played == self.answer or played in self.accepted
+        return action(played) == action(self.answer)
 
 
 def load_puzzles(players: int | None = None, themes: Iterable[str] = ()) -> list[RatedPuzzle]:
@@ -115,8 +119,37 @@ def load_puzzles(players: int | None = None, themes: Iterable[str] = ()) -> list
 
 def puzzles_of(games: Iterable[MinedGame]) -> list[RatedPuzzle]:
     """The puzzles of mined games, easiest first."""
-    found = [_rated(game, mined) for game in games for mined in game.puzzles]
+    found = [_rated(game, mined) for game in games for mined in game.puzzles
+             if action(Move.parse(mined.runner_up)) != action(Move.parse(mined.answer))]
     return sorted(found, key=lambda puzzle: (puzzle.rating.rating, puzzle.id))
+
+
+def mistake_puzzles(replay: Replay, review: Review, player: int, least: str = "mistake",
+                    rating: Rating | None = None) -> list[RatedPuzzle]:
+    """*Practise my mistakes*: each move of ``player`` that ``review`` labels ``least`` or
+    worse (:func:`~splendor_nb.analysis.game_review.label`) as a puzzle, whose answer is the
+    expert's move there and whose tempting wrong move is the one played. Each is rated
+    ``rating`` (the learner's, so they come at their level), else a new puzzle's start.
+
+    >>> from splendor_nb.analysis.game_review import made_up
+    >>> from splendor_nb.engine import new_game
+    >>> mistake_puzzles(Replay.from_state(new_game()), made_up(), player=0)  # no move to judge
+    []
+    """
+    record = replay.dumps()
+    start = Rating(rating.rating if rating is not None else START, PUZZLE_DEVIATION)
+    found = []
+    for move in review.moves:
+        if move.player != player or move.turn not in review.mistakes(least, player):
+            continue
+        state = replay.state(move.turn - 1)
+        found.append(RatedPuzzle(
+            source=PuzzleSource(REVIEWED, str(replay.headers.get("event") or "game"),
+                                move.turn - 1),
+            players=replay.players, answer=move.best, runner_up=move.move,
+            chance=move.best_after, runner_up_chance=move.after, rating=start,
+            themes=themes(state, move.best), line=(), record=record))
+    return found
 
 
 def build_puzzle_file(mined: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]
@@ -141,7 +174,7 @@ def _rated(game: MinedGame, mined: MinedPuzzle) -> RatedPuzzle:
     return RatedPuzzle(
         source=PuzzleSource(corpus, game_id, mined.turn),
         players=json.loads(game.record)["setup"]["players"],
-        answer=Move.parse(mined.answer), accepted=tuple(map(Move.parse, mined.accepted)),
+        answer=Move.parse(mined.answer),
         runner_up=Move.parse(mined.runner_up), chance=mined.chance,
         runner_up_chance=mined.runner_up_chance,
         rating=Rating(mined.rating, PUZZLE_DEVIATION), themes=mined.themes,
