@@ -23,15 +23,20 @@ from splendor_nb.learn.puzzle_trainer import (
 from splendor_nb.replay import Replay
 
 
-@pytest.fixture(scope="module")
-def shipped() -> list[RatedPuzzle]:
-    return load_puzzles(players=2)
-
-
 def ladder(base: RatedPuzzle, ratings: list[float]) -> list[RatedPuzzle]:
     """Copies of one puzzle at the given ratings, each with its own id."""
     return [replace(base, source=PuzzleSource("made-up", f"game-{i:07}", base.source.turn),
                     rating=Rating(rating, 200.0)) for i, rating in enumerate(ratings)]
+
+
+@pytest.fixture(scope="module")
+def shipped() -> list[RatedPuzzle]:
+    """The shipped puzzles, and copies of the first at other ratings and themes."""
+    puzzles = load_puzzles(players=2)
+    copies = ladder(puzzles[0], [1300.0 + 20 * i for i in range(20)])
+    themed = [replace(puzzle, themes=(theme,)) for puzzle, theme in
+              zip(copies, ["gold", "noble", "deny", "blind"] * 5)]
+    return [*puzzles, *themed]
 
 
 def test_the_next_puzzle_is_near_the_learners_rating(shipped: list[RatedPuzzle]) -> None:

@@ -33,6 +33,7 @@ import gzip
 import json
 import os
 import random
+import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
@@ -214,13 +215,14 @@ def mine_corpus(corpus: str | os.PathLike[str], out: str | os.PathLike[str], *,
     folder = Path(corpus)
     opened = open_corpus(folder, report=print if progress else None)
     count = opened.game_count if games is None else min(games, opened.game_count)
-    done = {game.source for game in read_mined(out)} if Path(out).exists() else set()
+    done = _kept_whole(Path(out))
     tasks = [task for task in _tasks(opened, folder.name, count, seed) if task[0] not in done]
     mined: list[MinedGame] = []
-    with gzip.open(out, "at", encoding="utf-8") as file, \
+    with open(out, "ab") as file, \
             tqdm(total=len(tasks), desc="mining", unit="game", disable=not progress) as bar:
         for game in stream(mine_game, tasks, executor, workers):
-            file.write(game.to_line() + "\n")
+            # one gzip member a game: a run stopped while writing tears the last one only
+            file.write(gzip.compress((game.to_line() + "\n").encode("utf-8"), mtime=0))
             file.flush()
             mined.append(game)
             bar.set_postfix(puzzles=sum(len(game.puzzles) for game in mined))
@@ -229,14 +231,27 @@ def mine_corpus(corpus: str | os.PathLike[str], out: str | os.PathLike[str], *,
 
 
 def read_mined(path: str | os.PathLike[str]) -> Iterator[MinedGame]:
-    """The games of a mined file, in the order they were written (a line cut short by a
-    stopped run is skipped: that game is mined again)."""
+    """The games of a mined file, in the order they were written, up to a game that a stopped
+    run left torn (that game is mined again by the next run)."""
     with gzip.open(path, "rt", encoding="utf-8") as file:
-        for line in file:
-            try:
+        try:
+            for line in file:
                 yield MinedGame.from_line(line)
-            except (json.JSONDecodeError, KeyError):
-                continue
+        except (EOFError, OSError, zlib.error, json.JSONDecodeError, KeyError):
+            return
+
+
+def _kept_whole(path: Path) -> set[str]:
+    """The sources of the games already mined into ``path``, the file written again without a
+    torn last game if a stopped run left one."""
+    if not path.exists():
+        return set()
+    games = list(read_mined(path))
+    whole = b"".join(gzip.compress((game.to_line() + "\n").encode("utf-8"), mtime=0)
+                     for game in games)
+    if path.read_bytes() != whole:
+        path.write_bytes(whole)
+    return {game.source for game in games}
 
 
 def _judge(view: GameState, moves: Sequence[Move], simulations: int, seed: int

@@ -32,6 +32,10 @@ from splendor_nb.rules import WINNING_POINTS
 THEMES: tuple[str, ...] = ("noble", "deny", "token_limit", "gold", "last_round", "tie_break",
                            "blind")
 """Every theme, in the order they are listed to a learner."""
+THEME_RULES: dict[str, str] = {"noble": "R-NOBLE", "deny": "R-RESERVE", "token_limit": "R-LIMIT10",
+                               "gold": "R-BUY-GOLD", "last_round": "R-END-TRIGGER",
+                               "tie_break": "R-END-WIN", "blind": "R-RESERVE-HIDDEN"}
+"""The rule each theme turns on, as the list above gives them."""
 
 
 def themes(state: GameState, answer: Move, line: Sequence[Move] = ()) -> tuple[str, ...]:
