@@ -1,10 +1,15 @@
 """Ratings for puzzles and the learners who solve them, kept as chess puzzle sites keep theirs.
 
 Every attempt is a game between the learner and the puzzle: solving it is a win for the
-learner, failing it a win for the puzzle, and both ratings move by Glicko-2 (the ``glicko2``
-package: Glickman's system, one rating period an attempt, as lichess rates its puzzles). So a
-learner's rating climbs as they solve, and a puzzle that many solve drifts down to its true
-difficulty. A rating is shown with its deviation, which shrinks as attempts come in.
+learner, failing it a win for the puzzle, and both ratings move (lichess rates its puzzles so,
+with Glicko-2). The ratings here are the Weng-Lin Bayesian ratings of the ``openskill``
+package (its Plackett-Luce model), the same idea as Glicko-2: each rating is an estimate and
+its uncertainty (the *deviation*), both updated after every game, the estimate moving more the
+more uncertain it is, and a little uncertainty added back at each game so that a rating can
+still follow a learner who improves. They are set on Elo's scale (a new learner at 1500, a gap
+of 400 points being odds of 10 to 1 between two certain ratings), so a puzzle's rating reads
+like a chess site's. So a learner's rating climbs as they solve, and a puzzle that many solve
+drifts down to its true difficulty.
 
 A new puzzle's rating comes from the bots: each weaker level tried it a few times while it was
 mined (:mod:`~splendor_nb.learn.puzzle_mining`), and :func:`starting_rating` finds the rating
@@ -23,15 +28,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
-import glicko2
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 START = 1500.0
-"""A new learner's rating (Glicko-2's own start)."""
+"""A new learner's rating."""
 START_DEVIATION = 350.0
-"""A new learner's rating deviation: unknown, so the first attempts move it most."""
-START_VOLATILITY = 0.06
-"""Glicko-2's recommended volatility for a new rating."""
+"""A new learner's deviation: unknown, so the first attempts move the rating most."""
 PUZZLE_DEVIATION = 200.0
 """A new puzzle's deviation: its start from the bots' tries is a fair guess, not a measure."""
 LEVEL_RATINGS: Mapping[str, float] = {"easy": 1000.0, "medium": 1378.0, "hard": 1628.0}
@@ -39,37 +43,37 @@ LEVEL_RATINGS: Mapping[str, float] = {"easy": 1000.0, "medium": 1378.0, "hard": 
 its anchor), the scale a puzzle's start is read on."""
 _ELO = 400.0 / math.log(10)
 """Elo's scale: a 400-point gap is odds of 10 to 1."""
-_GLICKO_SCALE = _ELO
-"""Glicko-2's own scale is Elo's divided by this (173.7178), as the glicko2 package has it."""
+DRIFT = 3.5
+"""The deviation added back at each attempt (openskill's ``tau``, its default on this scale):
+a rating never freezes."""
 
 
 @dataclass(frozen=True)
 class Rating:
-    """A Glicko-2 rating: the estimate, its deviation (a 95% interval is about two either
-    side) and its volatility."""
+    """A rating: the estimate and its deviation (a 95% interval is about two either side)."""
 
     rating: float = START
     deviation: float = START_DEVIATION
-    volatility: float = START_VOLATILITY
 
     def expected(self, other: Rating) -> float:
         """The chance this side beats ``other`` (for a learner, of solving the puzzle
-        ``other``), by Glicko-2's formula: the gap on its scale, shrunk by ``other``'s
-        deviation.
+        ``other``): the model's own, which shrinks the gap by both deviations.
 
         >>> round(Rating().expected(Rating()), 3), Rating(1800.0).expected(Rating()) > 0.5
         (0.5, True)
         """
-        spread = other.deviation / _GLICKO_SCALE
-        shrink = 1.0 / math.sqrt(1.0 + 3.0 * spread ** 2 / math.pi ** 2)
-        return 1.0 / (1.0 + math.exp(-shrink * (self.rating - other.rating) / _GLICKO_SCALE))
+        model = _model()
+        chances: list[float] = model.predict_win([[_rated(self)], [_rated(other)]])
+        return chances[0]
 
 
 def attempt(learner: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:
-    """The learner's and the puzzle's ratings after one attempt, each updated against the
-    other's rating from before it."""
-    return (_updated(learner, puzzle, 1.0 if solved else 0.0),
-            _updated(puzzle, learner, 0.0 if solved else 1.0))
+    """The learner's and the puzzle's ratings after one attempt."""
+    model = _model()
+    ranks = [0.0, 1.0] if solved else [1.0, 0.0]  # the winner ranks first
+    [[after], [puzzle_after]] = model.rate([[_rated(learner)], [_rated(puzzle)]], ranks=ranks)
+    return (Rating(float(after.mu), float(after.sigma)),
+            Rating(float(puzzle_after.mu), float(puzzle_after.sigma)))
 
 
 def starting_rating(found: Mapping[str, tuple[int, int]]) -> float:
@@ -100,11 +104,12 @@ def starting_rating(found: Mapping[str, tuple[int, int]]) -> float:
     return rating
 
 
-def _player(rating: Rating) -> glicko2.Player:
-    return glicko2.Player(rating.rating, rating.deviation, rating.volatility)
+@cache
+def _model() -> PlackettLuce:
+    """The model on Elo's scale: two certain ratings 400 apart give odds of 10 to 1 (so
+    ``beta``, each side's spread, is Elo's scale over the square root of 2)."""
+    return PlackettLuce(mu=START, sigma=START_DEVIATION, beta=_ELO / math.sqrt(2), tau=DRIFT)
 
 
-def _updated(side: Rating, other: Rating, outcome: float) -> Rating:
-    player = _player(side)
-    player.update_player([other.rating], [other.deviation], [outcome])
-    return Rating(float(player.rating), float(player.rd), float(player.vol))
+def _rated(rating: Rating) -> PlackettLuceRating:
+    return _model().rating(mu=rating.rating, sigma=rating.deviation)

@@ -210,9 +210,9 @@ def save_record(record: TrainerRecord, path: str | os.PathLike[str]) -> None:
 
 
 def _rating_json(rating: Rating) -> list[float]:
-    return [round(rating.rating, 2), round(rating.deviation, 2), round(rating.volatility, 6)]
+    return [round(rating.rating, 2), round(rating.deviation, 2)]
 
 
 def _rating(data: Any) -> Rating:
-    rating, deviation, volatility = (float(value) for value in data)
-    return Rating(rating, deviation, volatility)
+    rating, deviation = (float(value) for value in data)
+    return Rating(rating, deviation)
