@@ -450,8 +450,84 @@ def _play(args: argparse.Namespace) -> int:
     return play_in_terminal(session, sys.stdin, sys.stdout)
 
 
+def _add_puzzles(subparsers: Subparsers) -> None:
+    command = subparsers.add_parser(
+        "puzzles", help=gettext("mine find-the-move puzzles from a corpus of games"),
+        description=gettext("Find the positions of a corpus's games where one move is clearly "
+                            "best, as the expert bot judges them (docs/puzzles.md), and write "
+                            "them as puzzles; then build a puzzle file from them."))
+    actions = command.add_subparsers(title=gettext("commands"), required=True, metavar="ACTION")
+    mine = actions.add_parser("mine", help=gettext("mine a corpus's games for puzzles"),
+                              description=gettext(
+                                  "Mine the games of CORPUS into FILE (gzipped JSON Lines, one "
+                                  "game a line). A game already in FILE is not mined again, so "
+                                  "the same command goes on after a stop."))
+    mine.add_argument("corpus", type=Path, metavar="CORPUS",
+                      help=gettext("a corpus folder (splendor-nb simulate --out)"))
+    mine.add_argument("--out", type=Path, required=True, metavar="FILE")
+    mine.add_argument("--games", type=int, metavar="N",
+                      help=gettext("mine only the first N games (default: all)"))
+    mine.add_argument("--seed", type=int, default=0, metavar="S")
+    mine.add_argument("--workers", type=int, metavar="W",
+                      help=gettext("processes of the local pool, or of the local Dask cluster "
+                                   "with --dask (default: all cores)"))
+    cluster = mine.add_mutually_exclusive_group()
+    cluster.add_argument("--scheduler", metavar="ADDRESS",
+                         help=gettext("run on the Dask cluster of this scheduler, e.g. "
+                                      "tcp://127.0.0.1:8786 (its workers must see DIR)"))
+    cluster.add_argument("--dask", action="store_true",
+                         help=gettext("run on a local Dask cluster started for the run"))
+    mine.add_argument("--no-progress", dest="progress", action="store_false")
+    mine.set_defaults(func=_mine_puzzles)
+    build = actions.add_parser("build", help=gettext("build a puzzle file from mined files"),
+                               description=gettext(
+                                   "Write the puzzle file OUT (the package's own is "
+                                   "splendor_nb/data/puzzles.jsonl.gz) from the mined FILEs: "
+                                   "every game that holds a puzzle, once."))
+    build.add_argument("mined", type=Path, nargs="+", metavar="FILE")
+    build.add_argument("--out", type=Path, required=True, metavar="OUT")
+    build.set_defaults(func=_build_puzzles)
+
+
+def _mine_puzzles(args: argparse.Namespace) -> int:
+    from contextlib import nullcontext
+
+    from splendor_nb.analysis.corpus import CorpusError
+    from splendor_nb.analysis.corpus.run import dask_executor
+    from splendor_nb.learn.puzzle_mining import mine_corpus
+
+    on_dask = args.dask or args.scheduler is not None
+    try:
+        with dask_executor(args.scheduler, args.workers) if on_dask else nullcontext() as pool:
+            mined = mine_corpus(args.corpus, args.out, games=args.games, seed=args.seed,
+                                executor=pool, workers=args.workers, progress=args.progress)
+    except (CorpusError, OSError) as error:
+        print(error, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(gettext("interrupted: the games mined are kept in {file}; the same command goes "
+                      "on", file=args.out), file=sys.stderr)
+        return 130
+    found = sum(len(game.puzzles) for game in mined)
+    print(ngettext("{count} game mined", "{count} games mined", len(mined)) + ", "
+          + ngettext("{count} puzzle found", "{count} puzzles found", found))
+    return 0
+
+
+def _build_puzzles(args: argparse.Namespace) -> int:
+    from splendor_nb.learn.puzzle_set import build_puzzle_file
+
+    try:
+        count = build_puzzle_file(args.mined, args.out)
+    except OSError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(ngettext("{file}: {count} puzzle", "{file}: {count} puzzles", count, file=args.out))
+    return 0
+
+
 COMMANDS: list[Callable[[Subparsers], None]] = [_add_validate, _add_show, _add_table, _add_simulate,
-                                                  _add_tournament, _add_play]
+                                                  _add_tournament, _add_play, _add_puzzles]
 """Every subcommand's registration function, in the order ``--help`` lists them."""
 
 if __name__ == "__main__":

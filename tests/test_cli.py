@@ -65,7 +65,7 @@ def test_the_help_speaks_the_language_asked_for_argparse_words_included(
 def test_every_word_of_the_help_goes_through_the_catalogues(
         capsys: pytest.CaptureFixture[str]) -> None:
     for command in ((), ("validate",), ("show",), ("table",), ("simulate",), ("tournament",),
-                    ("play",)):
+                    ("play",), ("puzzles",), ("puzzles", "mine"), ("puzzles", "build")):
         text = help_text(capsys, "--lang", PSEUDO_LANGUAGE, *command)
         depth, kept = 0, []
         for char in text:
@@ -75,8 +75,8 @@ def test_every_word_of_the_help_goes_through_the_catalogues(
         left = set(re.findall(r"[^\s,.:;()\[\]{}|]+", "".join(kept)))
         typed = {word for word in left if re.fullmatch(
             r"splendor-nb|-h|--[a-z-]+|[A-Z][A-Z0-9_,.]*|[a-z]+|\d+|\.\.\.", word)}
-        commands = {"validate", "show", "table", "simulate", "tournament", "play", "easy",
-                    "medium", "hard", "expert"}
+        commands = {"validate", "show", "table", "simulate", "tournament", "play", "puzzles",
+                    "mine", "build", "easy", "medium", "hard", "expert"}
         assert left - typed == set(), command
         assert {word for word in left if re.fullmatch(r"[a-z]+", word)} <= commands, command
 

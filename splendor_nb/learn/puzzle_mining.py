@@ -1,0 +1,309 @@
+"""Mining find-the-move puzzles from games: the positions where one move is clearly best.
+
+Every position of a game's main line is judged in two passes. A screen searches it with the
+expert bot at :data:`SCREEN_SIMULATIONS` and drops it unless the move searched most stands
+:data:`SCREEN_MARGIN` above every other move. A position that passes is searched again,
+:data:`JUDGES` times with different seeds at :data:`SIMULATIONS` (four times the expert's
+budget in play), and kept only if each search prefers the same move and rates it
+:data:`MARGIN` or more above every other action: a *margin in win chance*, the chance of
+winning its player keeps with the answer minus the chance with the best other action, as the
+expert's search finds them (a move's chance is the average result of the simulations that
+went through it). A puzzle is an action to find, as the Learn tab's puzzles are: the tokens
+given back and the noble chosen are the turn's last step, so the moves that differ from the
+answer only there count as the answer, the best of them giving its chance. A position with only
+one action is never a puzzle.
+
+The weaker bots (:data:`WEAKER_LEVELS`) then try it :data:`TRIES` times each, with different
+seeds; a puzzle that every try of every weaker bot solves teaches nothing and is dropped. The
+tries give the puzzle its starting rating (:func:`~splendor_nb.learn.puzzle_rating.
+starting_rating`). A puzzle whose answer triggers the end of the game (or comes after it is
+triggered) also records how the expert expects the round to finish, :attr:`MinedPuzzle.line`,
+for the themes that show only at the end (:mod:`~splendor_nb.learn.puzzle_themes`).
+
+>>> SIMULATIONS, JUDGES, MARGIN
+(400, 2, 0.1)
+>>> from splendor_nb import new_game
+>>> mine_position(new_game(seed=1).apply(Move.parse("+wbg")), seed=1) is None  # no clear best
+True
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import random
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Executor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from splendor_nb.ai import Bot
+from splendor_nb.ai.expert import SIMULATIONS as PLAY_SIMULATIONS
+from splendor_nb.ai.expert import grow, root_moves
+from splendor_nb.ai.simulate import derive_seed, stream
+from splendor_nb.analysis.corpus import Corpus, open_corpus
+from splendor_nb.analysis.corpus.shards import REPLAYS, game_id
+from splendor_nb.engine import GameState
+from splendor_nb.learn.checkers import action
+from splendor_nb.learn.puzzle_rating import starting_rating
+from splendor_nb.learn.puzzle_themes import themes
+from splendor_nb.moves import Move
+from splendor_nb.replay import Replay
+from splendor_nb.rules import WINNING_POINTS
+
+SCREEN_SIMULATIONS = 100
+"""The screen's budget: the expert's own in a two-player game."""
+SCREEN_MARGIN = 0.06
+"""The screen's margin, below :data:`MARGIN`: a budget this small misjudges by a few points,
+and a position it drops here is searched no further."""
+SIMULATIONS = 4 * PLAY_SIMULATIONS[2]
+"""The judges' budget: four times the expert's in play."""
+JUDGES = 2
+"""Independent searches (different seeds) that must agree on the answer and its margin."""
+MARGIN = 0.10
+"""The least lead in win chance of the answer over every other move. In 95 screened
+positions of the shipped easy-against-medium games, 6% had a lead of 0.10 or more at 200
+simulations, 3% of 0.15 or more and none of 0.20 (docs/puzzles.md)."""
+WEAKER_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+"""The bots that try each puzzle, weakest first: their tries set its starting rating."""
+TRIES = 3
+"""Tries of each weaker bot, each with its own seed."""
+
+
+@dataclass(frozen=True)
+class MinedPuzzle:
+    """A position of a game where one move is clearly best, as the miner found it."""
+
+    turn: int
+    """Turns played before the position (the move to find is the game's turn ``turn + 1``)."""
+    answer: str
+    """The move to find, in the notation (the action's best-rated way of ending the turn)."""
+    margin: float
+    """The answer's least lead in win chance over every other move, over the judges."""
+    chance: float
+    """The mover's chance of winning with the answer, the judges' mean."""
+    runner_up: str
+    """The best other move: the tempting one a learner most often plays instead."""
+    runner_up_chance: float
+    """The mover's chance of winning with the runner-up, the judges' mean."""
+    found: dict[str, tuple[int, int]]
+    """Per weaker level, the tries that found the answer and the tries."""
+    line: tuple[str, ...]
+    """How the expert expects the round to finish after the answer, when the end is near."""
+    themes: tuple[str, ...]
+    rating: float
+    """The starting rating, from ``found``."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The puzzle as it is written in a mined file."""
+        data = asdict(self)
+        data["found"] = {level: list(pair) for level, pair in self.found.items()}
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MinedPuzzle:
+        """A puzzle read back from :meth:`to_json`."""
+        return cls(data["turn"], data["answer"], data["margin"],
+                   data["chance"], data["runner_up"], data["runner_up_chance"],
+                   {level: (pair[0], pair[1]) for level, pair in data["found"].items()},
+                   tuple(data["line"]), tuple(data["themes"]), float(data["rating"]))
+
+
+@dataclass(frozen=True)
+class _Judgement:
+    answer: Move
+    margin: float
+    chance: float
+    runner_up: Move
+    runner_up_chance: float
+
+
+def mine_position(state: GameState, seed: int) -> MinedPuzzle | None:
+    """The puzzle of ``state`` if it has one (its ``turn`` being the state's), else ``None``.
+    The searches see only what the player to move sees (``player_view``)."""
+    if state.over:
+        return None
+    view = state.player_view(state.current_player)
+    moves = root_moves(view)
+    if len(moves) < 2:
+        return None
+    screen = _judge(view, moves, SCREEN_SIMULATIONS, derive_seed(seed, "screen"))
+    if screen is None or screen.margin < SCREEN_MARGIN:
+        return None
+    judged = [_judge(view, moves, SIMULATIONS, derive_seed(seed, "judge", judge))
+              for judge in range(JUDGES)]
+    kept = [judgement for judgement in judged if judgement is not None]
+    if len(kept) < JUDGES or {action(judgement.answer) for judgement in kept} \
+            != {action(kept[0].answer)} \
+            or min(judgement.margin for judgement in kept) < MARGIN:
+        return None
+    answer = kept[0].answer
+    found = {level: (sum(action(Bot(level, seed=derive_seed(seed, level, attempt)).choose(state))
+                         == action(answer) for attempt in range(TRIES)), TRIES)
+             for level in WEAKER_LEVELS}
+    if all(solved == tries for solved, tries in found.values()):
+        return None
+    line = _line(state, answer, seed)
+    runner_up = max(kept, key=lambda judgement: judgement.runner_up_chance).runner_up
+    return MinedPuzzle(  # chances to 4 places, ratings whole: as the file keeps them
+        turn=state.turn, answer=str(answer),
+        margin=round(min(judgement.margin for judgement in kept), 4),
+        chance=round(sum(judgement.chance for judgement in kept) / len(kept), 4),
+        runner_up=str(runner_up),
+        runner_up_chance=round(sum(judgement.runner_up_chance for judgement in kept)
+                               / len(kept), 4),
+        found=found, line=tuple(map(str, line)),
+        themes=themes(state, answer, line), rating=float(round(starting_rating(found))))
+
+
+def mine_replay(replay: Replay, seed: int = 0) -> list[MinedPuzzle]:
+    """Every puzzle of ``replay``'s main line, the searches seeded from ``seed`` and the turn."""
+    return [puzzle for turn in range(len(replay))
+            if (puzzle := mine_position(replay.state(turn), derive_seed(seed, turn)))
+            is not None]
+
+
+@dataclass(frozen=True)
+class MinedGame:
+    """One game's puzzles, with the game itself so that each can be shown and opened."""
+
+    source: str
+    """Where the game comes from: the corpus folder's name and the game's id."""
+    record: str
+    """The game's replay text (its main line), compact."""
+    positions: int
+    """The positions judged."""
+    puzzles: tuple[MinedPuzzle, ...]
+
+    def to_line(self) -> str:
+        """The game as one line of a mined file."""
+        return json.dumps({"source": self.source, "record": self.record,
+                           "positions": self.positions,
+                           "puzzles": [puzzle.to_json() for puzzle in self.puzzles]},
+                          ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_line(cls, line: str | bytes) -> MinedGame:
+        """A game read back from :meth:`to_line`."""
+        data = json.loads(line)
+        return cls(data["source"], data["record"], data["positions"],
+                   tuple(MinedPuzzle.from_json(puzzle) for puzzle in data["puzzles"]))
+
+
+def mine_game(task: tuple[str, str, int]) -> MinedGame:
+    """The puzzles of one game, ``task`` being (source, replay text, seed): the work a process
+    of the pool (or a Dask worker) does."""
+    source, text, seed = task
+    replay = Replay.loads(text)
+    return MinedGame(source, _compact(replay), len(replay), tuple(mine_replay(replay, seed)))
+
+
+def mine_corpus(corpus: str | os.PathLike[str], out: str | os.PathLike[str], *,
+                games: int | None = None, seed: int = 0, executor: Executor | None = None,
+                workers: int | None = None, progress: bool = True) -> list[MinedGame]:
+    """Mine the games of the corpus in folder ``corpus`` (the first ``games`` of them, or all)
+    into ``out``, a gzipped file of one :class:`MinedGame` a line, on ``executor`` (a process
+    pool of ``workers`` by default, or a Dask cluster's: :func:`~splendor_nb.analysis.corpus.
+    dask_executor`). A game already in ``out`` is not mined again, so a stopped run goes on
+    where it stopped; each game is written as soon as it is done. Returns the games mined now.
+    """
+    folder = Path(corpus)
+    opened = open_corpus(folder, report=print if progress else None)
+    count = opened.game_count if games is None else min(games, opened.game_count)
+    done = _kept_whole(Path(out))
+    tasks = [task for task in _tasks(opened, folder.name, count, seed) if task[0] not in done]
+    mined: list[MinedGame] = []
+    with open(out, "ab") as file, \
+            tqdm(total=len(tasks), desc="mining", unit="game", disable=not progress) as bar:
+        for game in stream(mine_game, tasks, executor, workers):
+            # one gzip member a game: a run stopped while writing tears the last one only
+            file.write(gzip.compress((game.to_line() + "\n").encode("utf-8"), mtime=0))
+            file.flush()
+            mined.append(game)
+            bar.set_postfix(puzzles=sum(len(game.puzzles) for game in mined))
+            bar.update()
+    return mined
+
+
+def read_mined(path: str | os.PathLike[str]) -> Iterator[MinedGame]:
+    """The games of a mined file, in the order they were written, up to a game that a stopped
+    run left torn (that game is mined again by the next run)."""
+    with gzip.open(path, "rt", encoding="utf-8") as file:
+        try:
+            for line in file:
+                yield MinedGame.from_line(line)
+        except (EOFError, OSError, zlib.error, json.JSONDecodeError, KeyError):
+            return
+
+
+def _kept_whole(path: Path) -> set[str]:
+    """The sources of the games already mined into ``path``, the file written again without a
+    torn last game if a stopped run left one."""
+    if not path.exists():
+        return set()
+    games = list(read_mined(path))
+    whole = b"".join(gzip.compress((game.to_line() + "\n").encode("utf-8"), mtime=0)
+                     for game in games)
+    if path.read_bytes() != whole:
+        path.write_bytes(whole)
+    return {game.source for game in games}
+
+
+def _judge(view: GameState, moves: Sequence[Move], simulations: int, seed: int
+           ) -> _Judgement | None:
+    """The search's preferred action in ``view`` (its best-rated move) and its lead over every
+    other action; ``None`` when there is no other action."""
+    me = view.current_player
+    children = grow(view, random.Random(seed), simulations, moves).children or {}
+    searched = [move for move in moves if move in children]
+    chosen = action(max(searched, key=lambda move: (children[move].visits,
+                                                    children[move].worth(me))))
+    best: dict[Move, Move] = {}  # each action's best-rated move
+    for move in searched:
+        kind = action(move)
+        if kind not in best or children[move].worth(me) > children[best[kind]].worth(me):
+            best[kind] = move
+    rivals = [move for kind, move in best.items() if kind != chosen]
+    if not rivals:
+        return None
+    answer = best[chosen]
+    runner_up = max(rivals, key=lambda move: children[move].worth(me))
+    chance, other = children[answer].worth(me), children[runner_up].worth(me)
+    return _Judgement(answer, chance - other, chance, runner_up, other)
+
+
+def _line(state: GameState, answer: Move, seed: int) -> list[Move]:
+    """How the expert expects the game to go on to the end of the round after ``answer``, when
+    the answer triggers the end or comes after it was triggered (R-END-TRIGGER); else empty."""
+    after = state.apply(answer)
+    if max(after.scores) < WINNING_POINTS:
+        return []
+    line: list[Move] = []
+    rng = random.Random(derive_seed(seed, "line"))
+    while not after.over and len(line) < len(state.players):
+        view = after.player_view(after.current_player)
+        moves = root_moves(view)
+        children = grow(view, rng, SCREEN_SIMULATIONS, moves).children or {}
+        move = max(moves, key=lambda m: children[m].visits if m in children else -1)
+        line.append(move)
+        after = after.apply(move)
+    return line
+
+
+def _tasks(corpus: Corpus, name: str, count: int, seed: int) -> Iterable[tuple[str, str, int]]:
+    """The first ``count`` games of the corpus as tasks, read shard by shard."""
+    for shard in corpus.shards:
+        with open(shard.path / REPLAYS, encoding="utf-8") as lines:
+            for index, line in enumerate(lines, start=shard.first):
+                if index < count:
+                    yield f"{name}/{game_id(index)}", line, derive_seed(seed, name, index)
+
+
+def _compact(replay: Replay) -> str:
+    """The replay's text on one line, without spaces between its parts."""
+    return json.dumps(json.loads(replay.dumps()), ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,312 @@
+"""The puzzle trainer (:class:`TrainerView`): a mined puzzle at the learner's level, solved on
+the board by clicks as in Play; right or wrong with the reason and the rule, a hint, the
+solution, the next puzzle; filters by player count and theme; the learner's rating, streak
+and a chart of the rating over their attempts.
+
+What the learner did is kept by a :class:`RecordStore`: :class:`DiskStore` in JupyterLab
+(:func:`~splendor_nb.learn.puzzle_trainer.record_file`), a record in memory by default (the
+app's page, where the server must keep nothing of one visitor for the next).
+
+>>> from splendor_nb.learn.puzzle_set import load_puzzles
+>>> view = TrainerView(load_puzzles(players=2), seed=1)
+>>> puzzle = view.puzzle
+>>> view.answer(puzzle.answer).solved, "Right!" in view.said.value
+(True, True)
+>>> view.next.click(); view.puzzle is not puzzle
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import ipywidgets as widgets
+
+from splendor_nb.i18n import format_percent, spoken, translator, use_language
+from splendor_nb.learn import phrase
+from splendor_nb.learn.checkers import action
+from splendor_nb.learn.puzzle_rating import Rating
+from splendor_nb.learn.puzzle_set import RatedPuzzle
+from splendor_nb.learn.puzzle_themes import THEME_RULES, THEMES
+from splendor_nb.learn.puzzle_trainer import (
+    Outcome,
+    PuzzleTrainer,
+    TrainerRecord,
+    load_record,
+    record_file,
+    save_record,
+)
+from splendor_nb.moves import Move
+from splendor_nb.play import describe_turn
+from splendor_nb.rules import PLAYER_COUNTS
+from splendor_nb.ui.learn_tab.links import LinkedHTML, sentence_html
+from splendor_nb.ui.learn_tab.move_picker import MovePicker
+from splendor_nb.ui.learn_tab.rule_panel import RulePanel
+from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
+from splendor_nb.ui.learn_tab.trainer_labels import say
+
+TRAINER_CLASS = "splendor-trainer"
+CHART_SIZE = (320, 80)
+"""The rating chart's width and height in pixels."""
+
+
+class RecordStore(Protocol):
+    """Where a learner's record is kept between visits."""
+
+    def load(self) -> TrainerRecord:
+        """The record kept, or a new one."""
+
+    def save(self, record: TrainerRecord) -> None:
+        """Keep ``record``."""
+
+
+class MemoryStore:
+    """A record kept for the page only."""
+
+    def __init__(self) -> None:
+        self.record = TrainerRecord()
+
+    def load(self) -> TrainerRecord:
+        return self.record
+
+    def save(self, record: TrainerRecord) -> None:
+        self.record = record
+
+
+class DiskStore:
+    """A record kept in a file (by default the user's, :func:`record_file`)."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else record_file()
+
+    def load(self) -> TrainerRecord:
+        return load_record(self.path)
+
+    def save(self, record: TrainerRecord) -> None:
+        save_record(record, self.path)
+
+
+class TrainerView:
+    """Puzzles one at a time for one learner (``.widget``, DOM class ``splendor-trainer``)."""
+
+    def __init__(self, puzzles: Sequence[RatedPuzzle], *, store: RecordStore | None = None,
+                 seed: int | None = None, language: str | None = None) -> None:
+        self.language = translator(language).language
+        self.store: RecordStore = store if store is not None else MemoryStore()
+        self.trainer = PuzzleTrainer(puzzles, self.store.load(), seed=seed)
+        self.puzzle: RatedPuzzle | None = None
+        """The puzzle shown (``None`` when the filters leave none)."""
+        self.outcome: Outcome | None = None
+        """The first attempt's outcome at the puzzle shown: only it moves the ratings."""
+        with use_language(self.language):
+            self.rules = RulePanel(language=self.language)
+            self.players = widgets.Dropdown(
+                description=say("players"), value=None,
+                options=[(say("any_players"), None)] + [(str(n), n) for n in PLAYER_COUNTS],
+                layout=widgets.Layout(width="auto"))
+            self.theme = widgets.Dropdown(
+                description=say("theme"), value=None,
+                options=[(say("any_theme"), None)] + [(say(f"theme.{t}"), t) for t in THEMES],
+                layout=widgets.Layout(width="auto"))
+            for picker in (self.players, self.theme):
+                picker.observe(lambda _change: self._filtered(), "value")
+            self.rating = widgets.HTML()
+            self.chart = widgets.HTML()
+            self.where = widgets.HTML()
+            self.said = LinkedHTML()
+            self.said.add_class("splendor-feedback")
+            self.said.on_click(lambda _kind, target: self.rules.show(target))
+            self.hint = _button("hint", "lightbulb-o", self.show_hint)
+            self.solution = _button("solution", "eye", self.show_solution)
+            self.next = _button("next", "arrow-right", self.show_next)
+            self.reset = _button("reset", "undo", self.reset_record)
+            self.board_box = widgets.Box(layout=widgets.Layout(width="100%"))
+            header = widgets.HTML(f"<h2 class='splendor-chapter-title'>"
+                                  f"{html.escape(say('title'))}</h2>"
+                                  f"<div class='splendor-chapter-summary'>"
+                                  f"{html.escape(say('summary'))}</div>")
+            filters = widgets.HBox([self.players, self.theme],
+                                   layout=widgets.Layout(flex_flow="row wrap"))
+            buttons = widgets.HBox([self.hint, self.solution, self.next, self.reset],
+                                   layout=widgets.Layout(flex_flow="row wrap"))
+            buttons.add_class("splendor-learn-nav")
+            self.widget = widgets.VBox(
+                [style_widget(), header, filters, self.rating, self.chart, self.where,
+                 self.board_box, buttons, self.said, self.rules.widget],
+                layout=widgets.Layout(width="100%"))
+            self.widget.add_class(LEARN_CLASS)
+            self.widget.add_class(TRAINER_CLASS)
+            self.show_next()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    @spoken
+    def show_next(self) -> None:
+        """Show a puzzle at the learner's level, among those the filters keep."""
+        self.puzzle = self.trainer.next_puzzle()
+        self.outcome = None
+        self.said.value = ""
+        puzzle = self.puzzle
+        if puzzle is None:
+            self.board_box.children = ()
+            self.where.value = f"<div class='splendor-muted'>{html.escape(say('none_left'))}</div>"
+        else:
+            names = tuple(puzzle.replay.names)
+            picker = MovePicker(puzzle.state, names, on_move=self._played,
+                                on_rule=self.rules.show, language=self.language)
+            self.board_box.children = (picker.widget,)
+            source = puzzle.source
+            find = say("find", player=names[puzzle.state.current_player],
+                       rating=round(self.trainer.rating_of(puzzle).rating))
+            origin = say("from_game", game=source.game, corpus=source.corpus,
+                         turn=source.turn + 1)
+            self.where.value = (f"<div class='splendor-puzzle-where'>{html.escape(find)}"
+                                f"<div class='splendor-muted'>{html.escape(origin)}</div></div>")
+        for button in (self.hint, self.solution):
+            button.disabled = puzzle is None
+        self._show_rating()
+
+    @spoken
+    def answer(self, move: Move | str) -> Outcome:
+        """Judge ``move`` as the answer to the puzzle shown and say why; the first attempt at
+        a puzzle moves the ratings, the next ones only say whether they are right."""
+        puzzle = self.puzzle
+        if puzzle is None:
+            raise ValueError("no puzzle is shown")
+        played = Move.parse(move) if isinstance(move, str) else move
+        first = self.outcome is None
+        if first:
+            before = self.trainer.record.learner
+            self.outcome = self.trainer.attempt(puzzle, played)
+            self.store.save(self.trainer.record)
+            moved = say("rating_moved", before=round(before.rating),
+                        after=round(self.trainer.record.learner.rating))
+        else:
+            moved = ""
+        solved = puzzle.check(played)
+        self.said.value = self._verdict(puzzle, played, solved, moved)
+        self._show_rating()
+        change = self.outcome.change if first and self.outcome is not None else 0.0
+        return Outcome(puzzle, played, solved, change)
+
+    @spoken
+    def show_hint(self) -> None:
+        """Say which kind of action the answer is, and the rule its theme turns on."""
+        puzzle = self.puzzle
+        if puzzle is None:
+            return
+        player = puzzle.replay.names[puzzle.state.current_player]
+        lines = [phrase(f"hint.{puzzle.answer.kind}", player=player).text()]
+        lines += [say("hint_theme", theme=say(f"theme.{theme}"), rule=THEME_RULES[theme])
+                  for theme in puzzle.themes[:1]]
+        self.said.value = (f"<div class='splendor-hint-said'><b>{html.escape(say('hint'))}:</b> "
+                           + " ".join(sentence_html(line) for line in lines) + "</div>")
+
+    @spoken
+    def show_solution(self) -> None:
+        """Give the answer away, with why it is best."""
+        puzzle = self.puzzle
+        if puzzle is None:
+            return
+        self.said.value = (f"<div class='splendor-hint-said'><b>"
+                           f"{html.escape(say('solution_said', answer=str(puzzle.answer)))}"
+                           f"</b> {self._why(puzzle)}</div>")
+
+    @spoken
+    def reset_record(self) -> None:
+        """Forget the learner's rating and history, here and in the store."""
+        self.trainer.reset()
+        self.store.save(self.trainer.record)
+        self.show_next()
+        self.said.value = f"<div class='splendor-muted'>{html.escape(say('reset_done'))}</div>"
+
+    @spoken
+    def _played(self, move: Move) -> None:
+        self.answer(move)
+
+    @spoken
+    def _filtered(self) -> None:
+        self.trainer.choose(self.players.value, () if self.theme.value is None
+                            else (self.theme.value,))
+        self.show_next()
+
+    @spoken
+    def _verdict(self, puzzle: RatedPuzzle, played: Move, solved: bool, moved: str) -> str:
+        if solved:
+            head = f"<div class='splendor-right'><b>{html.escape(say('right'))}</b> "
+            body = self._why(puzzle)
+        else:
+            if action(played) == action(puzzle.runner_up):
+                text = say("wrong_tempting", move=str(played), **_chances(puzzle))
+            else:
+                text = say("wrong", move=str(played), margin=format_percent(puzzle.margin))
+            head = "<div class='splendor-wrong'>"
+            body = (sentence_html(text) + f"<div class='splendor-muted'>"
+                    f"{html.escape(say('again'))}</div>")
+        tail = f"<div class='splendor-muted'>{html.escape(moved)}</div>" if moved else ""
+        return head + body + tail + "</div>"
+
+    @spoken
+    def _why(self, puzzle: RatedPuzzle) -> str:
+        state = puzzle.state
+        names = puzzle.replay.names
+        done = state.apply(puzzle.answer).last_turn
+        assert done is not None  # a position after a move has its record
+        lines = [describe_turn(done, names, seen_by=state.current_player),
+                 say("right_why", answer=str(puzzle.answer), player=names[state.current_player],
+                     runner_up=str(puzzle.runner_up), **_chances(puzzle))]
+        lines += [say("about", theme=say(f"theme.{theme}"), rule=THEME_RULES[theme])
+                  for theme in puzzle.themes]
+        return " ".join(sentence_html(line) for line in lines)
+
+    @spoken
+    def _show_rating(self) -> None:
+        record = self.trainer.record
+        learner = record.learner
+        rating = say("rating", rating=round(learner.rating), deviation=round(learner.deviation))
+        streak = say("streak", streak=record.streak, best=record.best_streak)
+        self.rating.value = (f"<div class='splendor-trainer-rating'><b>{html.escape(rating)}</b>"
+                             f" · {html.escape(streak)}</div>")
+        self.chart.value = rating_chart([entry.rating for entry in record.history],
+                                        say("chart"))
+
+
+def rating_chart(ratings: Sequence[float], title: str,
+                 size: tuple[int, int] = CHART_SIZE) -> str:
+    """The learner's rating after each attempt as a small line chart (SVG), the start at
+    1500 as its first point; empty before the first attempt.
+
+    >>> rating_chart([], "x"), rating_chart([1510.0, 1530.0], "x").count("<polyline")
+    ('', 1)
+    """
+    if not ratings:
+        return ""
+    points = [Rating().rating, *ratings]
+    width, height = size
+    low, high = min(points), max(points)
+    span = max(high - low, 1.0)
+    step = width / max(len(points) - 1, 1)
+    line = " ".join(f"{i * step:.1f},{height - 4 - (value - low) / span * (height - 8):.1f}"
+                    for i, value in enumerate(points))
+    return (f"<svg class='splendor-trainer-chart' role='img' viewBox='0 0 {width} {height}' "
+            f"width='{width}' height='{height}'><title>{html.escape(title)}</title>"
+            f"<polyline points='{line}' fill='none' stroke='currentColor' stroke-width='2'/>"
+            f"<text x='2' y='12' font-size='10'>{round(high)}</text>"
+            f"<text x='2' y='{height - 2}' font-size='10'>{round(low)}</text></svg>")
+
+
+def _chances(puzzle: RatedPuzzle) -> dict[str, str]:
+    return {"chance": format_percent(puzzle.chance),
+            "runner_up_chance": format_percent(puzzle.runner_up_chance)}
+
+
+def _button(name: str, icon: str, action: Callable[[], None]) -> widgets.Button:
+    button = widgets.Button(description=say(name), icon=icon,
+                            layout=widgets.Layout(width="auto"))
+    button.add_class(f"splendor-trainer-{name}")
+    button.on_click(lambda _button: action())
+    return button

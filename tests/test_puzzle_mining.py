@@ -1,0 +1,165 @@
+"""Puzzles mined from games: the miner's judgement, the themes, the ratings and the file."""
+
+from __future__ import annotations
+
+import gzip
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from splendor_nb import Move, new_game
+from splendor_nb.ai import Bot
+from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, open_corpus
+from splendor_nb.engine import GameState
+from splendor_nb.learn import puzzle_mining
+from splendor_nb.learn.puzzle_mining import (
+    MARGIN,
+    MinedGame,
+    MinedPuzzle,
+    mine_game,
+    mine_position,
+)
+from splendor_nb.learn.puzzle_rating import LEVEL_RATINGS, Rating, attempt, starting_rating
+from splendor_nb.learn.puzzle_set import build_puzzle_file, puzzles_of
+from splendor_nb.learn.puzzle_themes import THEMES, themes
+from splendor_nb.replay import Replay
+from splendor_nb.rules import WINNING_POINTS
+
+CORPUS = SHIPPED_CORPORA_DIR / "easy-v-medium-2p"
+
+
+def corpus_turns(games: int = 60) -> Iterator[tuple[GameState, Move, GameState]]:
+    """(position, move played, position after) over the first games of the shipped corpus."""
+    corpus = open_corpus(CORPUS, report=None)
+    for index in range(games):
+        replay = corpus.replay(index)
+        states = replay.states()
+        for turn, entry in enumerate(replay.turns):
+            yield states[turn], entry.move, states[turn + 1]
+
+
+def test_every_theme_is_found_in_real_games_and_only_where_its_rule_applies() -> None:
+    seen: set[str] = set()
+    for before, move, after in corpus_turns():
+        found = set(themes(before, move))
+        seen |= found
+        effects = after.last_turn
+        assert effects is not None
+        assert ("noble" in found) == (effects.noble is not None)  # R-NOBLE
+        assert ("token_limit" in found) == any(move.returned)  # R-LIMIT10
+        assert ("gold" in found) == (move.kind == "buy" and effects.paid[-1] > 0)  # R-BUY-GOLD
+        assert ("blind" in found) == (move.kind == "reserve" and move.card is None)
+        if "deny" in found:  # R-RESERVE of a face-up card
+            assert move.kind == "reserve" and move.card is not None
+        if "last_round" in found:  # R-END-TRIGGER: the end is triggered, the mover wins
+            assert max(after.scores) >= WINNING_POINTS and after.over
+            assert after.winners == (before.current_player,)
+    assert seen >= {"noble", "deny", "token_limit", "gold", "last_round"}  # no bot here
+    # reserves blind: R-RESERVE-HIDDEN's theme is checked on its own below
+
+
+def test_a_winning_tie_break_is_its_own_theme() -> None:
+    tied = next((before, move) for before, move, after in corpus_turns(400)
+                if after.over and len({p.points for p in after.players}) == 1
+                and len(after.winners) == 1 and after.winners[0] == before.current_player)
+    assert {"last_round", "tie_break"} <= set(themes(*tied))
+
+
+def test_a_plain_take_has_no_theme_and_a_blind_reserve_one() -> None:
+    assert themes(new_game(seed=3), Move.parse("+wbg")) == ()
+    assert themes(new_game(seed=3), Move.parse("R?3")) == ("blind",)
+    assert set(THEMES) >= {"noble", "deny", "token_limit", "gold", "last_round", "tie_break",
+                           "blind"}
+
+
+@pytest.fixture(scope="module")
+def mined_puzzle() -> tuple[Replay, MinedPuzzle]:
+    """A puzzle of the shipped corpus: game 101, before turn 33 (the answer reserves 2r3)."""
+    game = open_corpus(CORPUS, report=None).replay(100)
+    puzzle = mine_position(game.state(32), seed=32)
+    assert puzzle is not None
+    return game, puzzle
+
+
+def test_a_mined_puzzle_is_legal_clearly_best_and_not_found_by_every_weaker_try(
+        mined_puzzle: tuple[Replay, MinedPuzzle]) -> None:
+    game, puzzle = mined_puzzle
+    state = game.state(32)
+    assert Move.parse(puzzle.answer) in state.legal_moves()
+    assert puzzle.margin >= MARGIN
+    assert puzzle.chance - puzzle.runner_up_chance >= MARGIN
+    assert puzzle.runner_up != puzzle.answer
+    assert any(found < tries for found, tries in puzzle.found.values())
+    assert puzzle.turn == 32
+
+
+def test_no_puzzle_where_nothing_stands_out_nor_once_the_game_is_over() -> None:
+    assert mine_position(new_game(seed=1), seed=1) is None  # the opening: many equal moves
+    corpus = open_corpus(CORPUS, report=None)
+    finished = corpus.replay(0)
+    assert mine_position(finished.state(len(finished)), seed=0) is None
+
+
+def test_mining_a_game_writes_a_line_that_reads_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(puzzle_mining, "SCREEN_SIMULATIONS", 20)
+    monkeypatch.setattr(puzzle_mining, "SIMULATIONS", 40)
+    monkeypatch.setattr(puzzle_mining, "SCREEN_MARGIN", 0.0)
+    monkeypatch.setattr(puzzle_mining, "MARGIN", 0.05)
+    monkeypatch.setattr(puzzle_mining, "WEAKER_LEVELS", ("easy",))
+    replay = Replay.from_state(new_game(seed=8))
+    bot = Bot("medium", seed=8)
+    for _ in range(12):
+        replay.play(bot.choose(replay.state(len(replay))))
+    mined = mine_game(("made-up/game-0000008", replay.dumps(), 8))
+    assert mined.positions == len(replay)
+    again = MinedGame.from_line(mined.to_line())
+    assert again == mined
+    for puzzle in mined.puzzles:
+        state = replay.state(puzzle.turn)
+        assert Move.parse(puzzle.answer) in state.legal_moves()
+        assert puzzle.margin >= 0.05
+
+
+def test_the_puzzle_file_holds_each_game_once_and_is_the_same_bytes_each_time(
+        tmp_path: Path, mined_puzzle: tuple[Replay, MinedPuzzle]) -> None:
+    replay, puzzle = mined_puzzle
+    game = MinedGame("easy-v-medium-2p/game-0000101", replay.dumps(), len(replay), (puzzle,))
+    empty = MinedGame("easy-v-medium-2p/game-0000102", replay.dumps(), len(replay), ())
+    mined = tmp_path / "mined.jsonl.gz"
+    with gzip.open(mined, "wt", encoding="utf-8") as file:
+        file.write(game.to_line() + "\n" + empty.to_line() + "\n" + game.to_line() + "\n")
+    first, second = tmp_path / "a.gz", tmp_path / "b.gz"
+    assert build_puzzle_file([mined], first) == 1
+    assert build_puzzle_file([mined], second) == 1
+    assert first.read_bytes() == second.read_bytes()
+    (rated,) = puzzles_of([game])
+    assert rated.check(rated.answer) and not rated.check(rated.runner_up)
+    assert rated.state.turn == 32 and rated.players == 2
+    assert rated.rating.rating == round(puzzle.rating)
+
+
+def test_ratings_move_towards_the_results() -> None:
+    learner, puzzle = Rating(), Rating(1500.0, 200.0)
+    won, lost = attempt(learner, puzzle, True), attempt(learner, puzzle, False)
+    assert won[0].rating > learner.rating > lost[0].rating
+    assert won[1].rating < puzzle.rating < lost[1].rating
+    assert won[0].deviation < learner.deviation
+
+
+def test_a_puzzle_drifts_to_the_rating_of_those_who_solve_it_half_the_time() -> None:
+    rng = random.Random(5)
+    puzzle = Rating(1900.0, 200.0)  # rated too hard
+    solver = Rating(1400.0, 60.0)
+    for _ in range(300):  # learners of 1400 solve it half the time
+        _, puzzle = attempt(solver, puzzle, rng.random() < 0.5)
+    assert abs(puzzle.rating - 1400.0) < 150.0
+
+
+def test_a_starting_rating_orders_puzzles_by_the_bots_that_solve_them() -> None:
+    by_easy = starting_rating({"easy": (3, 3), "medium": (3, 3), "hard": (2, 3)})
+    by_medium = starting_rating({"easy": (0, 3), "medium": (3, 3), "hard": (3, 3)})
+    by_none = starting_rating({"easy": (0, 3), "medium": (0, 3), "hard": (0, 3)})
+    assert by_easy < by_medium < by_none
+    assert LEVEL_RATINGS["easy"] < by_medium < by_none

@@ -1,0 +1,123 @@
+"""The puzzle trainer: puzzles at the learner's level, ratings and streaks, a record kept."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from splendor_nb import Move, new_game
+from splendor_nb.analysis.game_review import MoveReview, Review
+from splendor_nb.learn.puzzle_rating import Rating
+from splendor_nb.learn.puzzle_set import PuzzleSource, RatedPuzzle, load_puzzles, mistake_puzzles
+from splendor_nb.learn.puzzle_trainer import (
+    NEAREST,
+    PuzzleTrainer,
+    TrainerRecord,
+    load_record,
+    record_file,
+    save_record,
+)
+from splendor_nb.replay import Replay
+
+
+def ladder(base: RatedPuzzle, ratings: list[float]) -> list[RatedPuzzle]:
+    """Copies of one puzzle at the given ratings, each with its own id."""
+    return [replace(base, source=PuzzleSource("made-up", f"game-{i:07}", base.source.turn),
+                    rating=Rating(rating, 200.0)) for i, rating in enumerate(ratings)]
+
+
+@pytest.fixture(scope="module")
+def shipped() -> list[RatedPuzzle]:
+    """The shipped puzzles, and copies of the first at other ratings and themes."""
+    puzzles = load_puzzles(players=2)
+    copies = ladder(puzzles[0], [1300.0 + 20 * i for i in range(20)])
+    themed = [replace(puzzle, themes=(theme,)) for puzzle, theme in
+              zip(copies, ["gold", "noble", "deny", "blind"] * 5)]
+    return [*puzzles, *themed]
+
+
+def test_the_next_puzzle_is_near_the_learners_rating(shipped: list[RatedPuzzle]) -> None:
+    puzzles = ladder(shipped[0], [800.0 + 25 * i for i in range(80)])  # 800 to 2775
+    trainer = PuzzleTrainer(puzzles, seed=3)
+    drawn = {trainer.next_puzzle().rating.rating for _ in range(40)}  # type: ignore[union-attr]
+    nearest = sorted(puzzles, key=lambda puzzle: abs(puzzle.rating.rating - 1500.0))[:NEAREST]
+    assert drawn <= {puzzle.rating.rating for puzzle in nearest}
+    assert len(drawn) > 1  # drawn among them, not always the same
+
+
+def test_solving_raises_the_rating_and_the_streak_and_failing_ends_it(
+        shipped: list[RatedPuzzle]) -> None:
+    trainer = PuzzleTrainer(shipped, seed=1)
+    first = trainer.next_puzzle()
+    assert first is not None
+    solved = trainer.attempt(first, first.answer)
+    assert solved.solved and solved.change > 0 and trainer.record.streak == 1
+    second = trainer.next_puzzle()
+    assert second is not None and second.id != first.id  # a solved puzzle does not come back
+    failed = trainer.attempt(second, second.runner_up)
+    assert not failed.solved and failed.change < 0
+    assert trainer.record.streak == 0 and trainer.record.best_streak == 1
+    assert [entry.solved for entry in trainer.record.history] == [True, False]
+    assert trainer.rating_of(second).rating > second.rating.rating  # it proved harder
+
+
+def test_filters_keep_only_the_player_count_and_themes_asked(
+        shipped: list[RatedPuzzle]) -> None:
+    themed = next(puzzle for puzzle in shipped if puzzle.themes)
+    trainer = PuzzleTrainer(shipped, seed=2)
+    trainer.choose(players=2, themes=[themed.themes[0]])
+    assert trainer.candidates()
+    assert all(themed.themes[0] in puzzle.themes for puzzle in trainer.candidates())
+    trainer.choose(players=4, themes=["no-such-theme"][:0])
+    assert all(puzzle.players == 4 for puzzle in trainer.candidates())
+    with pytest.raises(ValueError, match="no puzzle theme 'fork'"):
+        trainer.choose(themes=["fork"])
+
+
+def test_the_record_survives_a_visit_and_a_damaged_one_starts_afresh(
+        tmp_path: Path, shipped: list[RatedPuzzle]) -> None:
+    trainer = PuzzleTrainer(shipped, seed=4)
+    puzzle = trainer.next_puzzle()
+    assert puzzle is not None
+    trainer.attempt(puzzle, puzzle.answer)
+    path = record_file(tmp_path)
+    save_record(trainer.record, path)
+    again = load_record(path)
+    assert again.learner.rating == pytest.approx(trainer.record.learner.rating, abs=0.01)
+    assert [entry.puzzle for entry in again.history] == [puzzle.id]
+    assert again.puzzles.keys() == {puzzle.id}
+    path.write_text("{not json", encoding="utf-8")
+    assert load_record(path) == TrainerRecord()
+    path.write_text(json.dumps({"format": "splendor-nb-puzzle-record", "learner": "x"}))
+    assert load_record(path) == TrainerRecord()
+    assert load_record(tmp_path / "missing.json") == TrainerRecord()
+
+
+def test_reset_forgets_everything(shipped: list[RatedPuzzle]) -> None:
+    trainer = PuzzleTrainer(shipped, seed=5)
+    puzzle = trainer.next_puzzle()
+    assert puzzle is not None
+    trainer.attempt(puzzle, Move.parse(str(puzzle.answer)))
+    trainer.reset()
+    assert trainer.record == TrainerRecord()
+
+
+def test_a_reviewed_players_mistakes_become_their_puzzles() -> None:
+    replay = Replay.from_state(new_game(players=2, seed=6))
+    for text in ("+wbg", "+rr", "+wbk"):
+        replay.play(text)
+    played, better = Move.parse("+wbk"), Move.parse("+grk")
+    assert better in replay.state(2).legal_moves()
+    moves = (MoveReview(1, 0, Move.parse("+wbg"), Move.parse("+wbg"), 0.5, 0.5, 0.5),
+             MoveReview(2, 1, Move.parse("+rr"), Move.parse("+kk"), 0.5, 0.48, 0.5),
+             MoveReview(3, 0, played, better, 0.5, 0.30, 0.55))  # a blunder of 0.25
+    review = Review(("Ann", "Bob"), ((0.5, 0.5),) * 4, (None,) * 4, moves, "test", 10)
+    (puzzle,) = mistake_puzzles(replay, review, player=0, rating=Rating(1320.0))
+    assert puzzle.answer == better and puzzle.runner_up == played
+    assert puzzle.state.turn == 2 and puzzle.state.current_player == 0
+    assert puzzle.rating.rating == 1320.0 and puzzle.source.corpus == "reviewed"
+    assert puzzle.check(better) and not puzzle.check(played)
+    assert mistake_puzzles(replay, review, player=1) == []  # a loss of 0.02 is no mistake
