@@ -37,6 +37,7 @@ from splendor_nb.ui.learn_tab.learn_labels import node_labels
 from splendor_nb.ui.learn_tab.links import markdown_html
 from splendor_nb.ui.learn_tab.notation_key import EXAMPLES as NOTATION_EXAMPLES
 from splendor_nb.ui.learn_tab.style import learn_style
+from splendor_nb.ui.learn_tab.trainer_view import TrainerView
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "splendor_nb" / "ui" / "static"
@@ -456,9 +457,12 @@ def test_the_learn_tab_picks_chapters_and_counts_progress() -> None:
     tab.view.exercises["no-pass"].options["no"].click()
     assert tab.picker.options[1][0] == "2. The four actions (1/8)" and tab.picker.value == 1
     tab.picker.value = len(tab.chapters)
-    assert isinstance(tab.view, PuzzleView) and tab.next.layout.display == "none"
+    assert isinstance(tab.view, PuzzleView) and tab.next.description == "Puzzle trainer"
     play_on_board(tab.view.picker, "+wbg")
-    assert tab.picker.options[-1][0].endswith(f"(1/{len(tab.puzzles)})")
+    assert tab.picker.options[-2][0].endswith(f"(1/{len(tab.puzzles)})")
+    tab.next.click()
+    assert isinstance(tab.view, TrainerView) and tab.next.layout.display == "none"
+    assert tab.picker.options[-1][0] == "Puzzle trainer"
     tab.open("1")
     assert tab.view.chapter.id == "setup"
     with pytest.raises(KeyError, match="There is no chapter 'nope'"):
@@ -471,6 +475,7 @@ def test_the_app_has_a_learn_tab_and_opens_a_chapter_from_the_link() -> None:
     assert app.selected_index == LEARN_TAB and app.learn.view.chapter.id == "last-round"
     assert build_app("chapter=2").learn.view.chapter.id == "actions"
     assert isinstance(build_app("lesson=puzzles").learn.view, PuzzleView)
+    assert isinstance(build_app("lesson=trainer").learn.view, TrainerView)
     broken = build_app("chapter=<b>9</b>")
     assert broken.selected_index == LEARN_TAB and broken.learn.view.chapter.id == "setup"
     assert "There is no chapter" in broken.learn.message.value

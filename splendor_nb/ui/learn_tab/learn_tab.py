@@ -33,14 +33,25 @@ import ipywidgets as widgets
 from splendor_nb.i18n import spoken, translator
 from splendor_nb.learn import Chapter, Progress, Puzzle, shipped_chapters, teacher_puzzles
 from splendor_nb.learn.progress_file import saved_progress
+from splendor_nb.learn.puzzle_set import load_puzzles
 from splendor_nb.ui.learn_tab.browser_progress import BrowserProgress
 from splendor_nb.ui.learn_tab.learn_labels import say
 from splendor_nb.ui.learn_tab.lesson_view import LessonView
 from splendor_nb.ui.learn_tab.puzzle_view import PuzzleView
 from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
+from splendor_nb.ui.learn_tab.trainer_labels import say as trainer_say
+from splendor_nb.ui.learn_tab.trainer_store import (
+    BrowserRecordStore,
+    DiskStore,
+    MemoryStore,
+    RecordStore,
+)
+from splendor_nb.ui.learn_tab.trainer_view import TrainerView
 
 PUZZLES = "puzzles"
 """The name that opens the puzzles (``?lesson=puzzles``)."""
+TRAINER = "trainer"
+"""The name that opens the puzzle trainer (``?lesson=trainer``), after the puzzles."""
 TAB_CLASS = "splendor-learn-tab"
 
 
@@ -55,6 +66,8 @@ class LearnState:
     puzzle: int = 0
     browser: BrowserProgress | None = None
     """What keeps the progress in the browser (``keep="browser"``), made once."""
+    trainer_store: RecordStore = field(default_factory=MemoryStore)
+    """Where the puzzle trainer keeps the learner's record (as ``keep`` says)."""
 
 
 class LearnTab:
@@ -74,6 +87,9 @@ class LearnTab:
             state = LearnState(progress=saved_progress()) if keep == "disk" else LearnState()
         if keep == "browser" and state.browser is None:
             state.browser = BrowserProgress(state.progress)
+            state.trainer_store = BrowserRecordStore()
+        elif keep == "disk" and isinstance(state.trainer_store, MemoryStore):
+            state.trainer_store = DiskStore()
         self._state = state
         self.progress = self._state.progress
         self._build()
@@ -81,8 +97,8 @@ class LearnTab:
 
     @spoken
     def _build(self) -> None:
-        self.views: dict[int, LessonView | PuzzleView] = {}
-        """The chapters opened so far, by index (the puzzles last)."""
+        self.views: dict[int, LessonView | PuzzleView | TrainerView] = {}
+        """The chapters opened so far, by index (the puzzles, then the trainer, last)."""
         self.picker = widgets.Dropdown(description=say("chapter"),
                                        layout=widgets.Layout(width="auto", max_width="100%"))
         self.picker.add_class("splendor-chapter-picker")
@@ -118,7 +134,7 @@ class LearnTab:
         return self._state
 
     @property
-    def view(self) -> LessonView | PuzzleView:
+    def view(self) -> LessonView | PuzzleView | TrainerView:
         """The chapter, or the puzzles, shown."""
         return self.views[self.picker.value]
 
@@ -155,15 +171,21 @@ class LearnTab:
         """
         if name == PUZZLES:
             return len(self.chapters)
+        if name == TRAINER:
+            return len(self.chapters) + 1
         if name.isascii() and name.isdigit() and 1 <= int(name) <= len(self.chapters):
             return int(name) - 1
         return next((k for k, chapter in enumerate(self.chapters) if chapter.id == name), None)
 
     @spoken
     def _open_index(self, index: int) -> None:
-        index = max(0, min(index, len(self.chapters)))
+        trainer = len(self.chapters) + 1
+        index = max(0, min(index, trainer))
         if index not in self.views:
-            self.views[index] = (PuzzleView(self.puzzles, on_progress=self._label,
+            self.views[index] = (TrainerView(load_puzzles(), store=self._state.trainer_store,
+                                             language=self.language)
+                                 if index == trainer else
+                                 PuzzleView(self.puzzles, on_progress=self._label,
                                             solved=self._state.puzzles_solved,
                                             index=self._state.puzzle, language=self.language)
                                  if index == len(self.chapters) else
@@ -174,12 +196,13 @@ class LearnTab:
         if self.picker.value != index:
             self.picker.value = index
         self.previous.disabled = index == 0
-        last = index == len(self.chapters)
+        last = index == trainer
         self.next.disabled = last
-        following = say("puzzles_title") if index + 1 == len(self.chapters) else \
-            self.chapters[index + 1].title if not last else ""
-        self.next.description = say("next_chapter", title=following) if not last \
-            else say("puzzle_next")
+        following = (say("puzzles_title") if index + 1 == len(self.chapters) else
+                     trainer_say("title") if index + 1 == trainer else
+                     self.chapters[index + 1].title if not last else "")
+        self.next.description = following if index + 1 == trainer else \
+            say("next_chapter", title=following)
         self.next.layout.display = "none" if last else None
 
     @spoken
@@ -197,6 +220,7 @@ class LearnTab:
         solved = len(puzzles.solved) if isinstance(puzzles, PuzzleView) else 0
         options.append((say("puzzles_option", solved=solved, total=len(self.puzzles)),
                         len(self.chapters)))
+        options.append((trainer_say("title"), len(self.chapters) + 1))
         value = self.picker.value
         self._labelling = True
         try:

@@ -6,7 +6,7 @@ message ids of the catalogues (babel.cfg reads the tables), said in the current 
 >>> from splendor_nb.i18n import use_language
 >>> with use_language("fr"):
 ...     say("next")
-'Problème suivant'
+'Énigme suivante'
 """
 
 from splendor_nb.i18n import translator

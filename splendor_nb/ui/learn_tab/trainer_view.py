@@ -3,9 +3,8 @@ the board by clicks as in Play; right or wrong with the reason and the rule, a h
 solution, the next puzzle; filters by player count and theme; the learner's rating, streak
 and a chart of the rating over their attempts.
 
-What the learner did is kept by a :class:`RecordStore`: :class:`DiskStore` in JupyterLab
-(:func:`~splendor_nb.learn.puzzle_trainer.record_file`), a record in memory by default (the
-app's page, where the server must keep nothing of one visitor for the next).
+What the learner did is kept by a :class:`~splendor_nb.ui.learn_tab.trainer_store.RecordStore`:
+on disk in JupyterLab, in the visitor's browser in the app, in memory by default.
 
 >>> from splendor_nb.learn.puzzle_set import load_puzzles
 >>> view = TrainerView(load_puzzles(players=2), seed=1)
@@ -20,8 +19,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -31,14 +29,7 @@ from splendor_nb.learn.checkers import action
 from splendor_nb.learn.puzzle_rating import Rating
 from splendor_nb.learn.puzzle_set import RatedPuzzle
 from splendor_nb.learn.puzzle_themes import THEME_RULES, THEMES
-from splendor_nb.learn.puzzle_trainer import (
-    Outcome,
-    PuzzleTrainer,
-    TrainerRecord,
-    load_record,
-    record_file,
-    save_record,
-)
+from splendor_nb.learn.puzzle_trainer import Outcome, PuzzleTrainer, TrainerRecord
 from splendor_nb.moves import Move
 from splendor_nb.play import describe_turn
 from splendor_nb.rules import PLAYER_COUNTS
@@ -47,46 +38,11 @@ from splendor_nb.ui.learn_tab.move_picker import MovePicker
 from splendor_nb.ui.learn_tab.rule_panel import RulePanel
 from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
 from splendor_nb.ui.learn_tab.trainer_labels import say
+from splendor_nb.ui.learn_tab.trainer_store import MemoryStore, RecordStore
 
 TRAINER_CLASS = "splendor-trainer"
 CHART_SIZE = (320, 80)
 """The rating chart's width and height in pixels."""
-
-
-class RecordStore(Protocol):
-    """Where a learner's record is kept between visits."""
-
-    def load(self) -> TrainerRecord:
-        """The record kept, or a new one."""
-
-    def save(self, record: TrainerRecord) -> None:
-        """Keep ``record``."""
-
-
-class MemoryStore:
-    """A record kept for the page only."""
-
-    def __init__(self) -> None:
-        self.record = TrainerRecord()
-
-    def load(self) -> TrainerRecord:
-        return self.record
-
-    def save(self, record: TrainerRecord) -> None:
-        self.record = record
-
-
-class DiskStore:
-    """A record kept in a file (by default the user's, :func:`record_file`)."""
-
-    def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path is not None else record_file()
-
-    def load(self) -> TrainerRecord:
-        return load_record(self.path)
-
-    def save(self, record: TrainerRecord) -> None:
-        save_record(record, self.path)
 
 
 class TrainerView:
@@ -133,12 +89,16 @@ class TrainerView:
             buttons = widgets.HBox([self.hint, self.solution, self.next, self.reset],
                                    layout=widgets.Layout(flex_flow="row wrap"))
             buttons.add_class("splendor-learn-nav")
+            kept = [self.store] if isinstance(self.store, widgets.DOMWidget) else []
             self.widget = widgets.VBox(
-                [style_widget(), header, filters, self.rating, self.chart, self.where,
+                [style_widget(), *kept, header, filters, self.rating, self.chart, self.where,
                  self.board_box, buttons, self.said, self.rules.widget],
                 layout=widgets.Layout(width="100%"))
             self.widget.add_class(LEARN_CLASS)
             self.widget.add_class(TRAINER_CLASS)
+            restore = getattr(self.store, "on_restore", None)
+            if restore is not None:  # a browser gives its record back once it draws the view
+                restore(self._restored)
             self.show_next()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -223,6 +183,11 @@ class TrainerView:
         self.store.save(self.trainer.record)
         self.show_next()
         self.said.value = f"<div class='splendor-muted'>{html.escape(say('reset_done'))}</div>"
+
+    @spoken
+    def _restored(self, record: TrainerRecord) -> None:
+        self.trainer.record = record
+        self.show_next()
 
     @spoken
     def _played(self, move: Move) -> None:
