@@ -21,6 +21,7 @@ from splendor_nb.learn.puzzle_trainer import (
     save_record,
 )
 from splendor_nb.replay import Replay
+from splendor_nb.ui.learn_tab.trainer_view import TrainerView
 
 
 def ladder(base: RatedPuzzle, ratings: list[float]) -> list[RatedPuzzle]:
@@ -121,3 +122,13 @@ def test_a_reviewed_players_mistakes_become_their_puzzles() -> None:
     assert puzzle.rating.rating == 1320.0 and puzzle.source.corpus == "reviewed"
     assert puzzle.check(better) and not puzzle.check(played)
     assert mistake_puzzles(replay, review, player=1) == []  # a loss of 0.02 is no mistake
+
+
+def test_the_view_filters_and_says_when_no_puzzle_is_left(shipped: list[RatedPuzzle]) -> None:
+    view = TrainerView([puzzle for puzzle in shipped if puzzle.players == 2], seed=1)
+    assert view.puzzle is not None and view.players.value == 0  # any number shown, not blank
+    view.players.value = 4
+    assert view.puzzle is None and "No puzzle left" in view.where.value
+    view.players.value = 0
+    view.theme.value = "gold"
+    assert view.puzzle is not None and "gold" in view.puzzle.themes

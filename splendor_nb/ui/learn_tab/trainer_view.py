@@ -59,13 +59,14 @@ class TrainerView:
         """The first attempt's outcome at the puzzle shown: only it moves the ratings."""
         with use_language(self.language):
             self.rules = RulePanel(language=self.language)
+            # 0 and "" stand for any (a Dropdown shows a None value as a blank)
             self.players = widgets.Dropdown(
-                description=say("players"), value=None,
-                options=[(say("any_players"), None)] + [(str(n), n) for n in PLAYER_COUNTS],
+                description=say("players"), value=0,
+                options=[(say("any_players"), 0)] + [(str(n), n) for n in PLAYER_COUNTS],
                 layout=widgets.Layout(width="auto"))
             self.theme = widgets.Dropdown(
-                description=say("theme"), value=None,
-                options=[(say("any_theme"), None)] + [(say(f"theme.{t}"), t) for t in THEMES],
+                description=say("theme"), value="",
+                options=[(say("any_theme"), "")] + [(say(f"theme.{t}"), t) for t in THEMES],
                 layout=widgets.Layout(width="auto"))
             for picker in (self.players, self.theme):
                 picker.observe(lambda _change: self._filtered(), "value")
@@ -195,8 +196,8 @@ class TrainerView:
 
     @spoken
     def _filtered(self) -> None:
-        self.trainer.choose(self.players.value, () if self.theme.value is None
-                            else (self.theme.value,))
+        self.trainer.choose(self.players.value or None,
+                            (self.theme.value,) if self.theme.value else ())
         self.show_next()
 
     @spoken
