@@ -377,7 +377,7 @@ class Run:
 
     def summary(self, number: int) -> dict[str, Any] | None:
         path = self.generation(number) / "summary.json"
-        return json.loads(path.read_text()) if path.exists() else None  # type: ignore[no-any-return]
+        return json.loads(path.read_text()) if path.exists() else None
 
     def best(self, before: int) -> Path:
         """The best network when generation ``before`` starts: the last candidate the gate

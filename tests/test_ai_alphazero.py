@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from splendor_nb import GameState, Move, new_game
-from splendor_nb.ai import Bot
+from splendor_nb.ai import LEVELS, Bot
 from splendor_nb.ai.features import FEATURES, features
 from splendor_nb.ai.policy_value import (
     HIDDEN,
@@ -30,6 +30,7 @@ from splendor_nb.ai.policy_value import (
     softmax,
 )
 from splendor_nb.ai.puct import search
+from splendor_nb.ai.simulate import seating
 
 SMALL = 8
 """Simulations per move small enough for whole test games."""
@@ -114,6 +115,16 @@ def test_the_numpy_forward_equals_the_torch_one() -> None:
 def read_network_float32(network: Network) -> Network:
     """The network as it is once saved (float32 weights)."""
     return Network(*(array.astype(np.float32).astype(np.float64) for array in network))
+
+
+def test_the_benchmark_levels_play_but_no_menu_lists_them() -> None:
+    """``baseline`` is today's expert, move for move; both benchmark levels can be seated in a
+    tournament, and the four levels of the menus are unchanged."""
+    assert LEVELS == ("easy", "medium", "hard", "expert")
+    state = positions(2, 5, seed=6)
+    assert Bot("baseline", seed=3, budget=20).choose(state) == \
+        Bot("expert", seed=3, budget=20).choose(state)
+    assert seating(2, ("alphazero", "baseline")) == ("alphazero", "baseline")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
