@@ -166,7 +166,8 @@ def test_hidden_cards_do_not_change_the_move(players: int) -> None:
 def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> None:
     """A generation of 2 self-play games: its games, candidate, gate, summary and log line are
     written; deleting some of them and running again writes the same ones back (the same
-    positions, the same weights); a run refuses settings other than its own."""
+    positions, the same weights); ``--export`` writes the best network; a run refuses
+    settings other than its own."""
     script = trainer()
     run = tmp_path / "run"
     tiny = ["--run", str(run), "--generations", "1", "--workers", "1", "--games", "2",
@@ -188,5 +189,9 @@ def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> No
     assert all(np.array_equal(a, b) for a, b in
                zip(read_network(generation / "candidate.npz"), weights, strict=True))
     assert json.loads((generation / "summary.json").read_text())["gate"] == summary["gate"]
+    script.main([*tiny, "--export", str(tmp_path / "best.npz")])
+    best = generation / "candidate.npz" if summary["kept"] else run / "gen-000" / "network.npz"
+    assert all(np.array_equal(a, b) for a, b in
+               zip(read_network(tmp_path / "best.npz"), read_network(best), strict=True))
     with pytest.raises(SystemExit):
         script.main([*tiny, "--simulations", "5"])
