@@ -148,7 +148,7 @@ def play_selfplay(task: SelfPlay) -> int:
         move_rows.append(move_features(view, moves))
         counts.append(len(moves))
         shares.extend(share)
-        if state.turn < settings.sampled_turns:
+        if state.turn < settings.sampled_turns and any(share):
             move = rng.choices(moves, weights=share)[0]
         else:
             move = best_move(root, moves, state.current_player)
