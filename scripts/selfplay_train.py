@@ -125,8 +125,10 @@ def network_at(path: Path) -> Network:
     return _NETWORKS[path]
 
 
-def play_selfplay(task: SelfPlay) -> int:
-    """Play one self-play game and write its positions (``out``, atomically); their number."""
+def play_selfplay(task: SelfPlay) -> float:
+    """Play one self-play game and write its positions (``out``, atomically); the CPU seconds
+    it took."""
+    started = time.process_time()
     settings = task.settings
     players = PLAYER_MIX[task.index % len(PLAYER_MIX)]
     rng = random.Random(derive_seed(settings.seed, "self-play", task.generation, task.index))
@@ -164,12 +166,13 @@ def play_selfplay(task: SelfPlay) -> int:
                counts=np.array(counts, dtype=np.int64),
                shares=np.array(shares, dtype=np.float32),
                result=np.array(result, dtype=np.float32))
-    return len(rows)
+    return time.process_time() - started
 
 
 def play_match(task: Match) -> float:
     """Play one match game and write the network's score (1, a share of a shared victory, or
-    0; half when unfinished) to ``out``; the score."""
+    0; half when unfinished) to ``out``; the CPU seconds it took."""
+    started = time.process_time()
     settings = task.settings
     seat = task.index % 2
     deal = derive_seed(settings.seed, task.kind, task.generation, task.index)
@@ -191,7 +194,7 @@ def play_match(task: Match) -> float:
     winners = state.winners if state.is_over else (0, 1)
     score = 1 / len(winners) if seat in winners else 0.0
     task.out.write_text(json.dumps({"score": score, "turns": state.turn}))
-    return score
+    return time.process_time() - started
 
 
 def _write_npz(path: Path, **arrays: Any) -> None:
@@ -200,19 +203,22 @@ def _write_npz(path: Path, **arrays: Any) -> None:
     partial.replace(path)
 
 
-def run_tasks(work: Callable[[Any], Any], tasks: Sequence[Any], workers: int, label: str
-              ) -> None:
+def run_tasks(work: Callable[[Any], float], tasks: Sequence[Any], workers: int, label: str
+              ) -> tuple[int, float]:
     """``work(task)`` for every task whose output file is missing, on ``workers`` processes,
-    with a progress bar."""
+    with a progress bar: how many were played, and their CPU seconds in all."""
     todo = [task for task in tasks if not task.out.exists()]
     if not todo:
-        return
-    results: Iterator[Any] = (map(work, todo) if workers <= 1
-                              else stream(work, todo, workers=workers))
+        return 0, 0.0
+    results: Iterator[float] = (map(work, todo) if workers <= 1
+                                else stream(work, todo, workers=workers))
+    seconds = 0.0
     with tqdm(total=len(tasks), initial=len(tasks) - len(todo), desc=label, unit="game",
               file=sys.stderr) as bar:
-        for _ in results:
+        for cpu in results:
+            seconds += cpu
             bar.update()
+    return len(todo), seconds
 
 
 # --- training --------------------------------------------------------------------------------
@@ -402,7 +408,7 @@ class Run:
         (folder / "games").mkdir(parents=True, exist_ok=True)
         games = [SelfPlay(settings, number, index, best, folder / "games" / f"{index:05}.npz")
                  for index in range(settings.games)]
-        run_tasks(play_selfplay, games, workers, f"gen {number} self-play")
+        here, cpu = run_tasks(play_selfplay, games, workers, f"gen {number} self-play")
         played = time.perf_counter() - started
         files = [self.generation(g) / "games" / f"{i:05}.npz"
                  for g in range(max(1, number - settings.window + 1), number + 1)
@@ -410,19 +416,22 @@ class Run:
         candidate = folder / "candidate.npz"
         data = load_positions(files)
         started = time.perf_counter()
+        training_cpu = time.process_time()
         previous = (self.generation(number - 1) / "candidate.npz" if number > 1
                     else self.generation(0) / "network.npz")
         network, value_loss, policy_loss, steps = train(network_at(previous), data, settings,
                                                         number)
         save_network(network, candidate)
         trained = time.perf_counter() - started
+        training_cpu = time.process_time() - training_cpu
         scores = {}
+        match_cpu = 0.0
         for kind, count, rival in (("gate", settings.gate_games, best),
                                    ("expert", settings.expert_games, None)):
             (folder / kind).mkdir(exist_ok=True)
             matches = [Match(settings, kind, number, index, candidate, rival,
                              folder / kind / f"{index:05}.json") for index in range(count)]
-            run_tasks(play_match, matches, workers, f"gen {number} {kind}")
+            match_cpu += run_tasks(play_match, matches, workers, f"gen {number} {kind}")[1]
             scores[kind] = sum(json.loads(m.out.read_text())["score"] for m in matches)
         gate = scores["gate"] / max(1, settings.gate_games)
         own = 0
@@ -431,8 +440,10 @@ class Run:
                 own += len(stored["movers"])
         return {"generation": number, "best_before": str(best.relative_to(self.folder)),
                 "games": settings.games, "positions": own, "window_positions":
-                sum(len(p.movers) for p in data.values()), "self_play_seconds": round(played),
-                "train_seconds": round(trained), "steps": steps,
+                sum(len(p.movers) for p in data.values()), "played_here": here,
+                "self_play_cpu": round(cpu), "self_play_seconds": round(played),
+                "train_seconds": round(trained), "train_cpu": round(training_cpu),
+                "match_cpu": round(match_cpu), "steps": steps,
                 "value_loss": round(value_loss, 4), "policy_loss": round(policy_loss, 4),
                 "gate": scores["gate"], "gate_games": settings.gate_games,
                 "kept": gate >= settings.gate_threshold,
@@ -453,17 +464,19 @@ class Run:
 
 def describe(summary: dict[str, Any]) -> str:
     """A generation's log line."""
-    hours = summary["self_play_seconds"] / 3600
-    per_hour = f"{summary['games'] / hours:.0f}" if hours else "-"
+    hours = summary["self_play_cpu"] / 3600
+    per_hour = f"{summary['played_here'] / hours:.0f}" if hours else "-"
     return (f"generation {summary['generation']}: {summary['games']} self-play games "
-            f"({summary['positions']} positions) in {summary['self_play_seconds']} s, "
-            f"{per_hour} games an hour; trained {summary['steps']} steps on "
-            f"{summary['window_positions']} positions in {summary['train_seconds']} s "
-            f"(value loss {summary['value_loss']}, policy loss {summary['policy_loss']}); "
+            f"({summary['positions']} positions; {summary['played_here']} played by this "
+            f"process in {summary['self_play_cpu']} s of CPU, {per_hour} games a CPU hour, "
+            f"{summary['self_play_seconds']} s of wall clock); trained {summary['steps']} "
+            f"steps on {summary['window_positions']} positions in {summary['train_cpu']} s of "
+            f"CPU (value loss {summary['value_loss']}, policy loss {summary['policy_loss']}); "
             f"gate {summary['gate']:g} of {summary['gate_games']} against "
             f"{summary['best_before']}: {'kept' if summary['kept'] else 'not kept'}; "
-            f"against the baseline expert {summary['expert']:g} of {summary['expert_games']}; "
-            f"{summary['seconds']} s in all")
+            f"against the baseline expert {summary['expert']:g} of {summary['expert_games']} "
+            f"({summary['match_cpu']} s of CPU for both matches); {summary['seconds']} s of "
+            f"wall clock in all")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
