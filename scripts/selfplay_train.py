@@ -27,7 +27,9 @@ Generation 0 is :func:`~splendor_nb.ai.policy_value.initial_network` (medium's r
 value, flat priors). Each game's deal and seeds come from ``seed``, the generation and its
 index, and games are gathered in index order, so the same settings give the same games, the
 same networks and the same log, however many workers play them (at most 2 here). A log line
-per generation goes to ``train.log`` in the run's folder and to the standard output.
+per generation goes to ``train.log`` in the run's folder and to the standard output: the
+games, their CPU time, the losses, the gate's and the baseline match's scores, and how the
+games ended (by R-END-TRIGGER, or stalled by R-PASS or R-REPEAT).
 """
 
 from __future__ import annotations
@@ -165,7 +167,8 @@ def play_selfplay(task: SelfPlay) -> float:
                else np.zeros((0, MOVE_FEATURES), dtype=np.float32),
                counts=np.array(counts, dtype=np.int64),
                shares=np.array(shares, dtype=np.float32),
-               result=np.array(result, dtype=np.float32))
+               result=np.array(result, dtype=np.float32),
+               end=np.array(state.end_rule or "unfinished"))
     return time.process_time() - started
 
 
@@ -193,7 +196,8 @@ def play_match(task: Match) -> float:
         state = state.apply(move)
     winners = state.winners if state.is_over else (0, 1)
     score = 1 / len(winners) if seat in winners else 0.0
-    task.out.write_text(json.dumps({"score": score, "turns": state.turn}))
+    task.out.write_text(json.dumps({"score": score, "turns": state.turn,
+                                    "end": state.end_rule or "unfinished"}))
     return time.process_time() - started
 
 
@@ -426,18 +430,27 @@ class Run:
         training_cpu = time.process_time() - training_cpu
         scores = {}
         match_cpu = 0.0
+        ends: dict[str, int] = {}
+        """The generation's games (self-play and matches) by the rule that ended them:
+        R-END-TRIGGER, or a stall (R-PASS, R-REPEAT, unfinished)."""
         for kind, count, rival in (("gate", settings.gate_games, best),
                                    ("expert", settings.expert_games, None)):
             (folder / kind).mkdir(exist_ok=True)
             matches = [Match(settings, kind, number, index, candidate, rival,
                              folder / kind / f"{index:05}.json") for index in range(count)]
             match_cpu += run_tasks(play_match, matches, workers, f"gen {number} {kind}")[1]
-            scores[kind] = sum(json.loads(m.out.read_text())["score"] for m in matches)
+            results = [json.loads(m.out.read_text()) for m in matches]
+            scores[kind] = sum(result["score"] for result in results)
+            for result in results:
+                end = result.get("end", "not recorded")
+                ends[end] = ends.get(end, 0) + 1
         gate = scores["gate"] / max(1, settings.gate_games)
         own = 0
         for game in games:
             with np.load(game.out) as stored:
                 own += len(stored["movers"])
+                end = str(stored["end"]) if "end" in stored.files else "not recorded"
+            ends[end] = ends.get(end, 0) + 1
         return {"generation": number, "best_before": str(best.relative_to(self.folder)),
                 "games": settings.games, "positions": own, "window_positions":
                 sum(len(p.movers) for p in data.values()), "played_here": here,
@@ -447,7 +460,8 @@ class Run:
                 "value_loss": round(value_loss, 4), "policy_loss": round(policy_loss, 4),
                 "gate": scores["gate"], "gate_games": settings.gate_games,
                 "kept": gate >= settings.gate_threshold,
-                "expert": scores["expert"], "expert_games": settings.expert_games}
+                "expert": scores["expert"], "expert_games": settings.expert_games,
+                "ends": ends}
 
     def advance(self, generations: int, workers: int) -> None:
         """Play every generation up to ``generations`` that is not done yet."""
@@ -475,7 +489,8 @@ def describe(summary: dict[str, Any]) -> str:
             f"gate {summary['gate']:g} of {summary['gate_games']} against "
             f"{summary['best_before']}: {'kept' if summary['kept'] else 'not kept'}; "
             f"against the baseline expert {summary['expert']:g} of {summary['expert_games']} "
-            f"({summary['match_cpu']} s of CPU for both matches); {summary['seconds']} s of "
+            f"({summary['match_cpu']} s of CPU for both matches); the games' ends: "
+            f"{summary['ends']}; {summary['seconds']} s of "
             f"wall clock in all")
 
 

@@ -177,6 +177,7 @@ def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> No
     generation = run / "gen-001"
     summary = json.loads((generation / "summary.json").read_text())
     assert summary["games"] == 2 and summary["positions"] > 20 and summary["steps"] >= 2
+    assert sum(summary["ends"].values()) == 2 + 2  # self-play and gate games, by their end
     assert (run / "train.log").read_text().startswith("generation 1: 2 self-play games")
     with np.load(generation / "games" / "00001.npz") as stored:
         game = {name: stored[name] for name in stored.files}
