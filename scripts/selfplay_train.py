@@ -49,7 +49,6 @@ import torch
 from tqdm import tqdm
 
 from splendor_nb.ai.bots import Bot
-from splendor_nb.ai.expert import root_moves
 from splendor_nb.ai.features import FEATURES, features
 from splendor_nb.ai.policy_value import (
     MOVE_FEATURES,
@@ -59,7 +58,7 @@ from splendor_nb.ai.policy_value import (
     read_network,
     save_network,
 )
-from splendor_nb.ai.puct import Noise, best_move, search, visit_shares
+from splendor_nb.ai.puct import Noise, best_move, search, searched_moves, visit_shares
 from splendor_nb.ai.simulate import derive_seed, stream
 from splendor_nb.engine import new_game
 
@@ -140,7 +139,7 @@ def play_selfplay(task: SelfPlay) -> float:
     rows, movers, move_rows, counts, shares = [], [], [], [], []
     while not state.is_over and state.turn < MAX_TURNS:
         view = state.player_view(state.current_player)
-        moves = root_moves(view)
+        moves = searched_moves(view)
         if len(moves) == 1:
             state = state.apply(moves[0])
             continue
@@ -189,7 +188,7 @@ def play_match(task: Match) -> float:
             move = baseline.choose(state)
         else:
             view = state.player_view(me)
-            moves = root_moves(view)
+            moves = searched_moves(view)
             rng = random.Random(derive_seed(deal, me, state.turn))
             move = moves[0] if len(moves) == 1 else best_move(
                 search(view, rng, settings.gate_simulations, moves, side), moves, me)

@@ -13,6 +13,11 @@ expanded, the network gives every player's chance of winning (the simulation's r
 to every position on the way down) and the priors of its moves, in one pass; a finished
 game's result is its own. The move played is the root's most visited one.
 
+At the root as below it, only one variant of each action is searched (the tokens least needed
+returned, the noble an opponent is closest to: :func:`~splendor_nb.ai.heuristics.actions`):
+the expert rates every way of returning tokens at its root, but a few hundred simulations
+spread over two hundred variants of the same few actions would learn nothing of any of them.
+
 Unlike the expert, a new position costs one pass of the network, not one rating per move, so
 the same time buys several times the simulations.
 
@@ -30,7 +35,6 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from splendor_nb.ai.expert import root_moves
 from splendor_nb.ai.heuristics import actions, changing
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
@@ -94,12 +98,23 @@ def puct(view: GameState, rng: random.Random, simulations: int | None = None,
     deals what they cannot see itself), after ``simulations`` simulations (by default
     :data:`SIMULATIONS` for the number of players), with ``network`` (by default the shipped
     one)."""
-    moves = root_moves(view)
+    moves = searched_moves(view)
     if len(moves) == 1:
         return moves[0]
     budget = SIMULATIONS[len(view.players)] if simulations is None else simulations
     root = search(view, rng, budget, moves, network)
     return best_move(root, moves, view.current_player)
+
+
+def searched_moves(view: GameState) -> list[Move]:
+    """The root's moves: one variant of each action, and no net-zero take while another move
+    exists (R-REPEAT would end a game of them).
+
+    >>> from splendor_nb import new_game
+    >>> len(searched_moves(new_game(seed=1))) > 1
+    True
+    """
+    return actions(view, changing(view.legal_moves()))
 
 
 def best_move(root: Node, moves: Sequence[Move], me: int) -> Move:
