@@ -195,14 +195,22 @@ def play_match(task: Match) -> float:
         state = state.apply(move)
     winners = state.winners if state.is_over else (0, 1)
     score = 1 / len(winners) if seat in winners else 0.0
-    task.out.write_text(json.dumps({"score": score, "turns": state.turn,
-                                    "end": state.end_rule or "unfinished"}))
+    _write_text(task.out, json.dumps({"score": score, "turns": state.turn,
+                                      "end": state.end_rule or "unfinished"}))
     return time.process_time() - started
 
 
 def _write_npz(path: Path, **arrays: Any) -> None:
+    """Write ``arrays`` to ``path`` whole or not at all (a run stopped while writing)."""
     partial = path.with_name(path.stem + ".partial.npz")
     np.savez_compressed(partial, **arrays)
+    partial.replace(path)
+
+
+def _write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text)
     partial.replace(path)
 
 
@@ -470,8 +478,8 @@ class Run:
             started = time.perf_counter()
             summary = self.play_generation(number, workers)
             summary["seconds"] = round(time.perf_counter() - started)
-            (self.generation(number) / "summary.json").write_text(
-                json.dumps(summary, indent=1) + "\n")
+            _write_text(self.generation(number) / "summary.json",
+                        json.dumps(summary, indent=1) + "\n")
             self.log(describe(summary))
 
 
