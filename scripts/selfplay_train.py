@@ -396,6 +396,13 @@ class Run:
         path = self.generation(number) / "summary.json"
         return json.loads(path.read_text()) if path.exists() else None
 
+    def finished(self) -> int:
+        """The number of generations done, one after the other from the first."""
+        number = 0
+        while self.summary(number + 1) is not None:
+            number += 1
+        return number
+
     def best(self, before: int) -> Path:
         """The best network when generation ``before`` starts: the last candidate the gate
         kept, or generation 0."""
@@ -506,7 +513,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--run", type=Path, required=True, help="the run's folder")
     parser.add_argument("--generations", type=int, default=40)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--export", type=Path, help="write the best network here and stop")
+    parser.add_argument("--export", type=Path,
+                        help="write the best network of the generations done here, and stop")
     for field in fields(Settings):
         parser.add_argument(f"--{field.name.replace('_', '-')}", type=type(field.default),
                             help=f"default {field.default} (a new run only)")
@@ -519,9 +527,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     except ValueError as error:
         parser.error(str(error))
     if args.export is not None:
-        save_network(network_at(run.best(args.generations + 1)), args.export)
-        print(f"wrote {args.export}: {args.export.stat().st_size} bytes, "
-              f"from {run.best(args.generations + 1)}")
+        best = run.best(run.finished() + 1)
+        save_network(network_at(best), args.export)
+        print(f"wrote {args.export}: {args.export.stat().st_size} bytes, from {best}")
         return
     run.advance(args.generations, min(2, args.workers))
 
