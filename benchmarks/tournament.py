@@ -13,7 +13,11 @@ level <= 1 s per move.
 level's Bradley-Terry rating on the Elo scale with its 95% interval
 (:mod:`splendor_nb.ai.ladder`). ``--timing N`` plays N games at 2, 3 and 4 players with every
 seat of one level and prints each level's median and 95th-percentile CPU seconds per move
-(``--levels`` names the levels timed and rated; all by default).
+(``--levels`` names the levels timed and rated; all by default). Besides the four levels,
+pairs and ``--levels`` take the benchmark levels of ``splendor_nb.ai.bots.BENCHMARK_LEVELS``:
+``alphazero`` (the self-play network's search) and ``baseline`` (the expert as of a9b3b34, its
+value model and search, the opponent the alphazero bot must beat), e.g. ``--pairs
+alphazero-baseline`` or ``--timing 2 --levels alphazero``.
 
 Machines here are shared and noisy, so it also prints, before and after, the median time of a
 fixed pure-Python workload (``benchmarks.common.reference_seconds``): a move time can be

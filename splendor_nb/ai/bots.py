@@ -16,6 +16,11 @@ seed, its level, its budget and what it sees, so games between seeded bots repla
   fresh deals of the unseen cards, its positions rated by a value model learned from bot games
   (:mod:`splendor_nb.ai.model`), within a budget of simulations per move.
 
+Two more levels are for benchmarks, not menus (:data:`BENCHMARK_LEVELS`): ``alphazero``, the
+PUCT search of :mod:`splendor_nb.ai.puct` guided by the policy and value network learned by
+self-play, and ``baseline``, the expert as it is today (its value model and search), kept as
+the opponent the alphazero bot must beat once it replaces ``expert``.
+
 >>> from splendor_nb import new_game
 >>> state = new_game(players=2, seed=5)
 >>> move = Bot("medium", seed=1).choose(state)
@@ -32,6 +37,7 @@ from collections.abc import Sequence
 
 from splendor_nb.ai.expert import expert
 from splendor_nb.ai.heuristics import actions, changing, keep_weights, relative, values, wait_turns
+from splendor_nb.ai.puct import puct
 from splendor_nb.ai.search import DEFAULT_BUDGET, EXACT_RETURNS, search
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
@@ -39,6 +45,10 @@ from splendor_nb.rules import RESERVE_LIMIT
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The levels, weakest first: every menu of bots lists these."""
+BENCHMARK_LEVELS: tuple[str, ...] = ("baseline", "alphazero")
+"""Levels the benchmarks and the training script play but no menu lists: ``baseline`` is the
+expert of today (a9b3b34's value model and search), ``alphazero`` the self-play network's
+search, the candidate to replace it."""
 DEFAULT_BUDGETS: dict[str, int] = {"hard": DEFAULT_BUDGET}
 """Each searching level's budget per move when it does not depend on the game: positions rated
 (hard). The expert's simulations depend on the number of players
@@ -51,8 +61,8 @@ EASY_RESERVE = 0.06
 
 class Bot:
     """An AI player. ``budget`` is the work per move of the searching levels: positions
-    rated (hard), simulations (expert); the other levels ignore it. ``None`` is the level's
-    default (the expert's depends on the number of players).
+    rated (hard), simulations (expert, baseline, alphazero); the other levels ignore it.
+    ``None`` is the level's default (the expert's depends on the number of players).
 
     >>> Bot("hard", seed=2)
     Bot('hard', seed=2)
@@ -61,7 +71,7 @@ class Bot:
     """
 
     def __init__(self, level: str, seed: int | None = None, budget: int | None = None) -> None:
-        if level not in LEVELS:
+        if level not in LEVELS + BENCHMARK_LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
         self.level = level
         self.seed = random.randrange(1 << 63) if seed is None else seed
@@ -87,8 +97,10 @@ class Bot:
             return _easy(view, moves, rng)
         if self.level == "medium":
             return _medium(view, moves, rng)
-        if self.level == "expert":
+        if self.level in ("expert", "baseline"):
             return expert(view, rng, self.budget)
+        if self.level == "alphazero":
+            return puct(view, rng, self.budget)
         return search(view, rng, DEFAULT_BUDGET if self.budget is None else self.budget)
 
 

@@ -36,7 +36,7 @@ from typing import TypeVar
 
 from tqdm import tqdm
 
-from splendor_nb.ai.bots import LEVELS, Bot
+from splendor_nb.ai.bots import BENCHMARK_LEVELS, LEVELS, Bot
 from splendor_nb.engine import new_game
 from splendor_nb.replay import Replay
 
@@ -242,7 +242,7 @@ def seating(players: int, levels: Sequence[str]) -> tuple[str, ...]:
     if not levels:
         raise ValueError("give at least one level")
     for level in levels:
-        if level not in LEVELS:
+        if level not in LEVELS + BENCHMARK_LEVELS:
             raise ValueError(f"unknown level {level!r}: choose among {', '.join(LEVELS)}")
     seated = tuple(levels[i % len(levels)] for i in range(max(players, len(levels))))
     if len(seated) != players:

@@ -1,0 +1,219 @@
+"""The alphazero bot's search: PUCT over fresh deals of the unseen cards, guided by a policy and
+value network (:mod:`splendor_nb.ai.policy_value`).
+
+As the expert's search (:mod:`splendor_nb.ai.expert`), one tree is grown over the moves of
+every player, and each simulation deals the cards its player cannot see at random again
+(``determinize``: the deck order and the opponents' blind reserves, R-RESERVE-HIDDEN), so the
+tree averages over the deals consistent with what the player knows. A simulation walks down
+from the root, at each position picking among the moves legal in this deal the one with the
+best ``chance + EXPLORATION * prior * sqrt(visits) / (1 + its visits)`` for the player who
+moves there (each plays for themselves, so it works for 2 to 4 players; a move not yet tried
+counts the position's own chance). At the first position it reaches that the tree has not
+expanded, the network gives every player's chance of winning (the simulation's result, added
+to every position on the way down) and the priors of its moves, in one pass; a finished
+game's result is its own. The move played is the root's most visited one.
+
+At the root as below it, only one variant of each action is searched (the tokens least needed
+returned, the noble an opponent is closest to: :func:`~splendor_nb.ai.heuristics.actions`):
+the expert rates every way of returning tokens at its root, but a few hundred simulations
+spread over two hundred variants of the same few actions would learn nothing of any of them.
+
+Unlike the expert, a new position costs one pass of the network, not one rating per move, so
+the same time buys several times the simulations.
+
+>>> import random
+>>> from splendor_nb import new_game
+>>> state = new_game(players=2, seed=4)
+>>> puct(state.player_view(0), random.Random(1), simulations=30) in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from splendor_nb.ai.heuristics import actions, changing
+from splendor_nb.engine import GameState
+from splendor_nb.moves import Move
+
+if TYPE_CHECKING:  # numpy is imported on the first search, not with the bots
+    from splendor_nb.ai.policy_value import Network
+
+SIMULATIONS: dict[int, int] = {2: 200, 3: 160, 4: 120}
+"""Simulations per move by default, by player count (more players, more work a simulation)."""
+EXPLORATION = 1.0
+"""PUCT's weight of the prior against the chances found (chances run from 0 to 1)."""
+
+
+class Noise:
+    """Dirichlet noise mixed into the root's priors, so that self-play tries moves its network
+    does not yet like (AlphaZero's ``alpha`` and share)."""
+
+    def __init__(self, alpha: float, share: float, seed: int) -> None:
+        import numpy as np
+
+        self.alpha = alpha
+        self.share = share
+        self.rng = np.random.default_rng(seed)
+
+    def mix(self, priors: Sequence[float]) -> list[float]:
+        """``priors`` with the noise mixed in.
+
+        >>> mixed = Noise(0.3, 0.25, seed=1).mix([0.5, 0.5])
+        >>> round(sum(mixed), 6), mixed != [0.5, 0.5]
+        (1.0, True)
+        """
+        drawn = self.rng.dirichlet([self.alpha] * len(priors))
+        return [(1 - self.share) * p + self.share * float(d)
+                for p, d in zip(priors, drawn, strict=True)]
+
+
+class Node:
+    """A position of the tree: its visits, every player's chances summed over them, the
+    priors of the moves seen there and the positions they lead to."""
+
+    __slots__ = ("children", "moves", "priors", "seen", "total", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.visits = 0
+        self.total = [0.0] * players
+        self.priors: dict[Move, float] | None = None
+        self.children: dict[Move, Node] = {}
+        self.seen: object = None
+        """What decides the moves of the last deal that came here, and those moves (most
+        deals bring the same market here, and finding the moves again costs more)."""
+        self.moves: list[Move] = []
+
+    def worth(self, player: int) -> float:
+        """``player``'s mean chance of winning over the visits (0 before any)."""
+        return self.total[player] / self.visits if self.visits else 0.0
+
+
+def puct(view: GameState, rng: random.Random, simulations: int | None = None,
+         network: Network | None = None) -> Move:
+    """The move the search prefers for the player to move in ``view`` (their view: the search
+    deals what they cannot see itself), after ``simulations`` simulations (by default
+    :data:`SIMULATIONS` for the number of players), with ``network`` (by default the shipped
+    one)."""
+    moves = searched_moves(view)
+    if len(moves) == 1:
+        return moves[0]
+    budget = SIMULATIONS[len(view.players)] if simulations is None else simulations
+    root = search(view, rng, budget, moves, network)
+    return best_move(root, moves, view.current_player)
+
+
+def searched_moves(view: GameState) -> list[Move]:
+    """The root's moves: one variant of each action, and no net-zero take while another move
+    exists (R-REPEAT would end a game of them).
+
+    >>> from splendor_nb import new_game
+    >>> len(searched_moves(new_game(seed=1))) > 1
+    True
+    """
+    return actions(view, changing(view.legal_moves()))
+
+
+def best_move(root: Node, moves: Sequence[Move], me: int) -> Move:
+    """The root's most visited move (the better chance first among equals)."""
+    def rank(move: Move) -> tuple[int, float]:
+        child = root.children.get(move)
+        return (child.visits, child.worth(me)) if child is not None else (0, 0.0)
+
+    return max(moves, key=rank)
+
+
+def search(view: GameState, rng: random.Random, simulations: int, moves: Sequence[Move],
+           network: Network | None = None, noise: Noise | None = None) -> Node:
+    """The tree after ``simulations`` simulations from ``view``, the root's moves given.
+
+    >>> from splendor_nb import new_game
+    >>> view = new_game(seed=1).player_view(0)
+    >>> root = search(view, random.Random(0), 12, view.legal_moves())
+    >>> root.visits, sum(child.visits for child in root.children.values())
+    (12, 11)
+    """
+    me = view.current_player
+    root = Node(len(view.players))
+    for _ in range(max(1, simulations)):
+        deal = view.determinize(me, rng.randrange(1 << 32))
+        _simulate(root, deal, moves, network, noise)
+    return root
+
+
+def visit_shares(root: Node, moves: Sequence[Move]) -> list[float]:
+    """Each root move's share of the root's visits below it: the policy's training target."""
+    visits = [root.children[m].visits if m in root.children else 0 for m in moves]
+    total = sum(visits) or 1
+    return [v / total for v in visits]
+
+
+def _simulate(root: Node, deal: GameState, root_moves: Sequence[Move],
+              network: Network | None, noise: Noise | None) -> None:
+    """One simulation on one deal: down to a position not yet expanded, expand it, back up."""
+    from splendor_nb.ai.policy_value import assess
+
+    node = root
+    state = deal
+    path = [root]
+    while True:
+        if state.over:
+            winners = state.winners
+            result = [1 / len(winners) if i in winners else 0.0
+                      for i in range(len(state.players))]
+            break
+        moves = root_moves if node is root else _moves(node, state)
+        if node.priors is None:
+            result, priors = assess(state, moves, network)
+            if node is root and noise is not None:
+                priors = noise.mix(priors)
+            node.priors = dict(zip(moves, priors, strict=True))
+            break
+        if any(move not in node.priors for move in moves):
+            # this deal brought cards to the market that no deal before it did
+            for move, prior in zip(moves, assess(state, moves, network)[1], strict=True):
+                node.priors.setdefault(move, prior)
+        move = _select(node, moves, state.current_player)
+        child = node.children.get(move)
+        if child is None:
+            child = node.children[move] = Node(len(state.players))
+        node = child
+        state = state.apply(move)
+        path.append(node)
+    for visited in path:
+        visited.visits += 1
+        for i, chance in enumerate(result):
+            visited.total[i] += chance
+
+
+def _moves(node: Node, state: GameState) -> list[Move]:
+    """One variant of each action legal in ``state`` (the node's moves of the last deal when
+    the market, the supply, the players and the decks left are the same)."""
+    seen = (state.market_rows, state.supply_counts, state.players,
+            tuple(bool(deck) for deck in state.decks))
+    if seen != node.seen:
+        node.seen = seen
+        node.moves = actions(state, changing(state.legal_moves()))
+    return node.moves
+
+
+def _select(node: Node, moves: Sequence[Move], mover: int) -> Move:
+    """PUCT among the moves legal in this deal, their priors renormalised over them."""
+    priors = node.priors or {}
+    total_prior = sum(priors[m] for m in moves) or 1.0
+    scale = EXPLORATION * math.sqrt(node.visits) / total_prior
+    untried = node.worth(mover)
+    best = moves[0]
+    best_score = -math.inf
+    for move in moves:
+        child = node.children.get(move)
+        if child is None or not child.visits:
+            score = untried + scale * priors[move]
+        else:
+            score = child.worth(mover) + scale * priors[move] / (1 + child.visits)
+        if score > best_score:
+            best, best_score = move, score
+    return best

@@ -1,0 +1,198 @@
+"""The alphazero bot: its network's shapes, the numpy forward pass equal to the training one
+(torch), legal moves only, decisions from its player's view only (R-RESERVE-HIDDEN), and a
+tiny self-play training run that writes, resumes and refuses to mix settings."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from splendor_nb import GameState, Move, new_game
+from splendor_nb.ai import LEVELS, Bot
+from splendor_nb.ai.features import FEATURES, features
+from splendor_nb.ai.policy_value import (
+    HIDDEN,
+    MOVE_FEATURES,
+    Network,
+    assess,
+    initial_network,
+    move_features,
+    read_network,
+    save_network,
+    shipped_network,
+    softmax,
+)
+from splendor_nb.ai.puct import search
+from splendor_nb.ai.simulate import seating
+
+SMALL = 8
+"""Simulations per move small enough for whole test games."""
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "selfplay_train.py"
+
+
+def trainer() -> ModuleType:
+    """scripts/selfplay_train.py as a module; the test is skipped without torch."""
+    pytest.importorskip("torch", reason="torch is in the train extra, not the test extra: "
+                        "pip install torch==2.13.0 to run the training tests")
+    if "selfplay_train" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("selfplay_train", SCRIPT)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["selfplay_train"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["selfplay_train"]
+
+
+def positions(players: int, moves: int, seed: int) -> GameState:
+    """A position after ``moves`` moves of medium bots."""
+    state = new_game(players=players, seed=seed)
+    bots = [Bot("medium", seed=seat) for seat in range(players)]
+    for _ in range(moves):
+        state = state.apply(bots[state.current_player].choose(state))
+    return state
+
+
+def scrambled(seed: int) -> Network:
+    """A network with every weight random (the initial one has flat priors)."""
+    rng = np.random.default_rng(seed)
+    return Network(*(rng.normal(0, 0.3, array.shape)
+                     for array in initial_network(rng)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_network_gives_chances_for_every_player_and_priors_for_every_move(
+        players: int) -> None:
+    state = positions(players, 3 * players, seed=players)
+    moves = state.legal_moves()
+    chances, priors = assess(state, moves, scrambled(1))
+    assert len(chances) == players and sum(chances) == pytest.approx(1.0)
+    assert len(priors) == len(moves) and sum(priors) == pytest.approx(1.0)
+    assert move_features(state, moves).shape == (len(moves), MOVE_FEATURES)
+    shipped = shipped_network()
+    assert shipped.row_in.shape == (FEATURES, HIDDEN)
+    assert shipped.move_in.shape == (MOVE_FEATURES, HIDDEN)
+
+
+def test_saved_weights_read_back(tmp_path: Path) -> None:
+    """Weights are stored as float32: reading them back changes nothing beyond that."""
+    network = scrambled(2)
+    save_network(network, tmp_path / "n.npz")
+    for saved, kept in zip(read_network(tmp_path / "n.npz"), network, strict=True):
+        assert np.array_equal(saved, kept.astype(np.float32))
+
+
+def test_the_numpy_forward_equals_the_torch_one() -> None:
+    """What plays (numpy, one position) and what trains (torch, padded batches of positions
+    with different numbers of moves) compute the same chances and priors."""
+    torch = trainer().torch
+    network = read_network_float32(scrambled(3))
+    model = trainer().TorchNetwork(network)
+    states = [positions(3, moves, seed=moves) for moves in (2, 7, 12)]
+    counts = [len(state.legal_moves()) for state in states]
+    width = max(counts)
+    rows = np.array([features(state) for state in states], dtype=np.float32)
+    padded = np.zeros((len(states), width, MOVE_FEATURES), dtype=np.float32)
+    for index, state in enumerate(states):
+        padded[index, :counts[index]] = move_features(state, state.legal_moves())
+    value, policy = model(torch.from_numpy(rows),
+                          torch.tensor([state.current_player for state in states]),
+                          torch.from_numpy(padded))
+    for index, state in enumerate(states):
+        chances, priors = assess(state, state.legal_moves(), network)
+        assert np.allclose(softmax(value[index].detach().numpy().astype(np.float64)), chances,
+                           atol=1e-5)
+        scores = policy[index, :counts[index]].detach().numpy().astype(np.float64)
+        assert np.allclose(softmax(scores), priors, atol=1e-5)
+
+
+def read_network_float32(network: Network) -> Network:
+    """The network as it is once saved (float32 weights)."""
+    return Network(*(array.astype(np.float32).astype(np.float64) for array in network))
+
+
+def test_the_benchmark_levels_play_but_no_menu_lists_them() -> None:
+    """``baseline`` is today's expert, move for move; both benchmark levels can be seated in a
+    tournament, and the four levels of the menus are unchanged."""
+    assert LEVELS == ("easy", "medium", "hard", "expert")
+    state = positions(2, 5, seed=6)
+    assert Bot("baseline", seed=3, budget=20).choose(state) == \
+        Bot("expert", seed=3, budget=20).choose(state)
+    assert seating(2, ("alphazero", "baseline")) == ("alphazero", "baseline")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_alphazero_plays_only_legal_moves(players: int) -> None:
+    """Whole games at every player count, returns above 10 (R-LIMIT10) and nobles (R-NOBLE)
+    included: every move the search picks is one of ``legal_moves()``."""
+    state = new_game(players=players, seed=300 + players)
+    bots = [Bot("alphazero", seed=seat, budget=SMALL) if seat % 2 == 0
+            else Bot("medium", seed=seat) for seat in range(players)]
+    while not state.is_over:
+        assert state.turn < 1000, "game does not end"
+        move = bots[state.current_player].choose(state)
+        assert move in state.legal_moves(), f"{move} is not legal at turn {state.turn}"
+        state = state.apply(move)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hidden_cards_do_not_change_the_move(players: int) -> None:
+    """Two positions that differ only in what the player to move cannot see (the decks'
+    order and an opponent's blind reserve, R-RESERVE-HIDDEN) get the same move and the same
+    search, visit for visit, for the same seed."""
+    state = positions(players, 2 * players + 1, seed=40 + players)
+    state = state.apply(Move.parse("R?1"))  # the player before this one reserves blind
+    me = state.current_player
+    holder = (me - 1) % players
+    others = [other for other in (state.determinize(me, deal) for deal in range(10))
+              if other.players[holder].hidden != state.players[holder].hidden][:2]
+    assert len(others) == 2
+    for other in others:
+        assert other.decks != state.decks
+        assert Bot("alphazero", seed=8, budget=40).choose(other) == \
+            Bot("alphazero", seed=8, budget=40).choose(state)
+        trees = [search(s.player_view(me), random.Random(3), 40, s.player_view(me).legal_moves())
+                 for s in (state, other)]
+        assert [(m, c.visits) for m, c in trees[0].children.items()] == \
+            [(m, c.visits) for m, c in trees[1].children.items()]
+
+
+def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> None:
+    """A generation of 2 self-play games: its games, candidate, gate, summary and log line are
+    written; deleting some of them and running again writes the same ones back (the same
+    positions, the same weights); ``--export`` writes the best network; a run refuses
+    settings other than its own."""
+    script = trainer()
+    run = tmp_path / "run"
+    tiny = ["--run", str(run), "--generations", "1", "--workers", "1", "--games", "2",
+            "--simulations", "4", "--gate-games", "2", "--gate-simulations", "4",
+            "--expert-games", "0"]
+    script.main(tiny)
+    generation = run / "gen-001"
+    summary = json.loads((generation / "summary.json").read_text())
+    assert summary["games"] == 2 and summary["positions"] > 20 and summary["steps"] >= 2
+    assert sum(summary["ends"].values()) == 2 + 2  # self-play and gate games, by their end
+    assert (run / "train.log").read_text().startswith("generation 1: 2 self-play games")
+    with np.load(generation / "games" / "00001.npz") as stored:
+        game = {name: stored[name] for name in stored.files}
+    weights = read_network(generation / "candidate.npz")
+    for written in ("summary.json", "candidate.npz", "games/00001.npz", "gate/00000.json"):
+        (generation / written).unlink()
+    script.main(tiny)
+    with np.load(generation / "games" / "00001.npz") as stored:
+        assert all(np.array_equal(stored[name], game[name]) for name in game)
+    assert all(np.array_equal(a, b) for a, b in
+               zip(read_network(generation / "candidate.npz"), weights, strict=True))
+    assert json.loads((generation / "summary.json").read_text())["gate"] == summary["gate"]
+    script.main([*tiny, "--export", str(tmp_path / "best.npz")])
+    best = generation / "candidate.npz" if summary["kept"] else run / "gen-000" / "network.npz"
+    assert all(np.array_equal(a, b) for a, b in
+               zip(read_network(tmp_path / "best.npz"), read_network(best), strict=True))
+    with pytest.raises(SystemExit):
+        script.main([*tiny, "--simulations", "5"])
