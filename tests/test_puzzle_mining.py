@@ -14,13 +14,8 @@ from splendor_nb.ai import Bot
 from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, open_corpus
 from splendor_nb.engine import GameState
 from splendor_nb.learn import puzzle_mining
-from splendor_nb.learn.puzzle_mining import (
-    MARGIN,
-    MinedGame,
-    MinedPuzzle,
-    mine_game,
-    mine_position,
-)
+from splendor_nb.learn.puzzle_file import MinedGame, MinedPuzzle
+from splendor_nb.learn.puzzle_mining import MARGIN, mine_game, mine_position
 from splendor_nb.learn.puzzle_rating import LEVEL_RATINGS, Rating, attempt, starting_rating
 from splendor_nb.learn.puzzle_set import build_puzzle_file, puzzles_of
 from splendor_nb.learn.puzzle_themes import THEMES, themes

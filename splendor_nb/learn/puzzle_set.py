@@ -23,15 +23,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
+from typing import TYPE_CHECKING
 
-from splendor_nb.analysis.game_review import Review
 from splendor_nb.engine import GameState
 from splendor_nb.learn.checkers import action
-from splendor_nb.learn.puzzle_mining import MinedGame, MinedPuzzle, read_mined
+from splendor_nb.learn.puzzle_file import MinedGame, MinedPuzzle, read_mined
 from splendor_nb.learn.puzzle_rating import PUZZLE_DEVIATION, START, Rating
 from splendor_nb.learn.puzzle_themes import THEMES, themes
 from splendor_nb.moves import Move
 from splendor_nb.replay import Replay
+
+if TYPE_CHECKING:
+    from splendor_nb.analysis.game_review import Review
 
 PUZZLES_FILE = "puzzles.jsonl.gz"
 """The shipped puzzles, in the package's data folder."""
