@@ -185,10 +185,11 @@ def fetch(url: str) -> tuple[int, Message, str]:
 
 
 def demo_without_a_pool(*options: str) -> contextlib.AbstractContextManager[VoilaServer]:
-    """The demo with no pre-heated kernel (a page's kernel starts with its request), with
-    voila's ``options``; stopped at the end of the ``with``."""
+    """The demo with no pre-heated kernel (a page's kernel starts with its request), a page's
+    kernel kept however late its browser shows itself, with voila's ``options``; stopped at
+    the end of the ``with``."""
     return running_voila(APP_NOTEBOOK, module=SERVER_MODULE,
-                         extra_args=["--demo", *options,
+                         extra_args=["--demo", "--SplendorVoila.proof_seconds=600", *options,
                                      "--VoilaConfiguration.preheat_kernel=False"])
 
 
@@ -251,7 +252,7 @@ def test_the_kernel_of_a_visitor_who_left_before_the_page_came_is_shut_down() ->
             if kernel_processes(demo) == 0 and "before the page was sent" in demo.log():
                 break
             time.sleep(0.2)
-        assert "The visitor left before the page was sent" in demo.log(), demo.log()
+        assert "the visitor left before the page was sent" in demo.log(), demo.log()
         assert kernel_processes(demo) == 0
 
 
