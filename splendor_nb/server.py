@@ -301,6 +301,10 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
         if self.demo:
             os.environ[DEMO_ENV] = "1"  # kernels start with the server's environment
 
+    def listen(self) -> None:
+        self.app.transforms.append(_NoServerName)
+        super().listen()
+
     def setup_template_dirs(self) -> None:
         super().setup_template_dirs()
         self.template_paths = [str(TEMPLATE_DIR), *self.template_paths]
@@ -314,6 +318,8 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
         handlers: list[Any] = [(url_path_join(self.server_url, PRESENCE_PATH), PresenceHandler,
                                 {"gate": gate})]
         for rule in super().init_handlers():
+            if rule[0] in ACCOUNT_PATHS:
+                continue  # no accounts here; their pages failed to render: a 500, a traceback
             if len(rule) == 3 and rule[1] is TornadoVoilaHandler:
                 options = {**rule[2], "gate": gate, "retry_seconds": self.busy_retry_seconds,
                            "proof_seconds": self.proof_seconds,
@@ -322,8 +328,44 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
                 rule = (rule[0], PageHandler, options)
             elif len(rule) == 2 and rule[1] is TemplateStaticFileHandler:
                 rule = (rule[0], TemplateFileHandler)
+            if rule[1] is not PageHandler:  # voila's own error page is the page's
+                rule = (rule[0], bare_errors(rule[1]), *rule[2:])
             handlers.append(rule)
         return handlers
+
+
+ACCOUNT_PATHS = ("/login", "/logout")
+"""jupyter_server's account pages, which voila serves without accounts (dropped: the file
+handler behind them refuses these paths with a 403)."""
+
+
+def bare_errors(handler: type[Any]) -> type[Any]:
+    """``handler`` answering an error with its status alone: jupyter_server's handlers render
+    an error page that voila cannot (no ``static_path``), which logged a traceback for every
+    websocket to an unknown kernel. An HTTP error is logged in the one line of the access log
+    (voila's file handlers logged a second one); another exception, a bug, with its traceback
+    as before."""
+    return type(handler.__name__, (_BareErrors, handler), {})
+
+
+class _BareErrors(tornado.web.RequestHandler):
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code} {self._reason}\n")
+
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        if not isinstance(value, tornado.web.HTTPError):
+            super().log_exception(typ, value, tb)
+
+
+class _NoServerName(tornado.web.OutputTransform):
+    """Leaves out tornado's ``Server: TornadoServer/<version>``: a version helps only an
+    attacker."""
+
+    def transform_first_chunk(self, status_code: int, headers: Any, chunk: bytes,
+                              finishing: bool) -> tuple[int, Any, bytes]:
+        headers.pop("Server", None)
+        return status_code, headers, chunk
 
 
 def is_template_file_path(path: str) -> bool:
