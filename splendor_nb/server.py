@@ -41,6 +41,7 @@ It is voila, changed in these ways (the last in demo mode only):
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import sys
@@ -60,6 +61,8 @@ from traitlets import Bool, Int, List, Unicode
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+
+from splendor_nb.i18n import LANGUAGES, translator
 
 DEMO_ENV = "SPLENDOR_DEMO"
 """Set to "1" for the kernels of the demo; the app reads it (splendor_nb.app.DEMO_ENV)."""
@@ -216,16 +219,23 @@ def client_address(peer: str, headers: Mapping[str, str], trusted: Collection[st
     return headers.get(header, "").rsplit(",", 1)[-1].strip() or peer
 
 
-def busy_page(retry_seconds: int, visitors: int) -> str:
+def busy_page(retry_seconds: int, visitors: int | None) -> str:
     """The page a visitor gets while the demo is full: it says so and reloads by itself, a few
     seconds apart (each page at its own moment, so that the waiting pages do not all come back
     at once); ``<meta refresh>`` does it without JavaScript. Nothing is fetched from elsewhere.
 
+    ``visitors`` None: the page a proxy in front of several servers shows when none answered.
+
     >>> page = busy_page(5, 8)
     >>> "The demo is busy" in page, 'content="15"' in page
     (True, True)
+    >>> "As many visitors as" in busy_page(5, None)
+    True
     """
-    people = "1 visitor is" if visitors == 1 else f"{visitors} visitors are"
+    people = ("As many visitors as the demo holds are looking at games right now."
+              if visitors is None else
+              f"{'1 visitor is' if visitors == 1 else f'{visitors} visitors are'} looking at "
+              "games right now, as many as this server holds.")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -243,7 +253,7 @@ def busy_page(retry_seconds: int, visitors: int) -> str:
 </style></head>
 <body><main class="{BUSY_CLASS}" role="status">
 <h1>The demo is busy</h1>
-<p>{html.escape(people)} looking at games right now, as many as this server holds.</p>
+<p>{html.escape(people)}</p>
 <p><b>This page tries again by itself</b> every few seconds: keep it open, there is no need
 to reload it.</p>
 <p class="splendor-muted" id="splendor-busy-next">Trying again shortly…</p>
@@ -330,6 +340,8 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
                 rule = (rule[0], TemplateFileHandler)
             if rule[1] is not PageHandler:  # voila's own error page is the page's
                 rule = (rule[0], bare_errors(rule[1]), *rule[2:])
+            elif self.server_url != "/":  # one of several servers: the page at / too
+                handlers.append(("/", PageHandler, rule[2]))
             handlers.append(rule)
         return handlers
 
@@ -521,6 +533,18 @@ class PresenceHandler(tornado.websocket.WebSocketHandler):
         self.kernel_id = kwargs["kernel_id"]
         if self.gate is not None:
             self.gate.proven(self.kernel_id)
+        self.write_message(json.dumps({"lost": lost_words()}))
+
+
+def lost_words() -> dict[str, str]:
+    """What the page says, in each language, when its server is gone (it then loads again:
+    behind the cluster's proxy, from another server).
+
+    >>> lost_words()["fr"]
+    'La connexion au serveur est perdue : la page se recharge…'
+    """
+    return {code: translator(code).gettext("The connection to the server was lost: loading "
+                                           "the page again…") for code, _name in LANGUAGES}
 
     def on_message(self, message: str | bytes) -> None:
         """The page sends nothing."""
