@@ -333,6 +333,10 @@ def test_logout_and_an_unknown_kernels_websocket_get_bare_answers_and_one_log_li
                 return refused.response.status_code
 
         assert asyncio.run(connect()) == 404
+        for _ in range(300):  # bounded: the access log's line comes once the answer is sent
+            if UNKNOWN_KERNEL in demo.log():
+                break
+            time.sleep(0.1)
         log = demo.log()
         assert "Traceback" not in log and "Uncaught exception" not in log, log
         assert len([line for line in log.splitlines() if "logout" in line]) == 1, log
