@@ -519,6 +519,17 @@ async def shut_down(manager: Any, kernel_id: str, reason: str) -> None:
         await ensure_async(manager.shutdown_kernel(kernel_id))
 
 
+def lost_words() -> dict[str, str]:
+    """What the page says, in each language, when its server is gone (it then loads again:
+    behind the cluster's proxy, from another server).
+
+    >>> lost_words()["fr"]
+    'La connexion au serveur est perdue : la page se recharge…'
+    """
+    return {code: translator(code).gettext("The connection to the server was lost: loading "
+                                           "the page again…") for code, _name in LANGUAGES}
+
+
 class PresenceHandler(tornado.websocket.WebSocketHandler):
     """The websocket the page's first script opens (``PRESENCE_PATH``), long before voila's
     scripts connect to the kernel: it proves a browser runs the page (:meth:`VisitorGate.proven`),
@@ -535,16 +546,6 @@ class PresenceHandler(tornado.websocket.WebSocketHandler):
             self.gate.proven(self.kernel_id)
         self.write_message(json.dumps({"lost": lost_words()}))
 
-
-def lost_words() -> dict[str, str]:
-    """What the page says, in each language, when its server is gone (it then loads again:
-    behind the cluster's proxy, from another server).
-
-    >>> lost_words()["fr"]
-    'La connexion au serveur est perdue : la page se recharge…'
-    """
-    return {code: translator(code).gettext("The connection to the server was lost: loading "
-                                           "the page again…") for code, _name in LANGUAGES}
 
     def on_message(self, message: str | bytes) -> None:
         """The page sends nothing."""
