@@ -38,7 +38,7 @@ SERVE = $(BIN)/python -m splendor_nb.server notebooks/app.ipynb --no-browser --V
 # pyproject.toml. On a failing browser test, playwright keeps a screenshot in test-results/.
 PYTEST_FLAGS ?= --nbval-lax --nbval-current-env --screenshot=only-on-failure
 
-.PHONY: app demo lab check test lint layers typecheck bench messages clean distclean
+.PHONY: app demo demo-cluster lab check test lint layers typecheck bench messages clean distclean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,14 @@ app: $(VENV)/.installed-app
 
 demo: $(VENV)/.installed-app
 	$(SERVE) --demo $(VOILA_FLAGS)
+
+# `make demo-cluster N=2`: N demo servers behind Debian's nginx on http://127.0.0.1:$(PORT)
+# (deploy/nginx-cluster.conf; each page's websockets go to the server holding its kernel, a
+# page to the next server when one is full or down). Needs nginx: scripts/ensure-nginx.
+N ?= 2
+demo-cluster: $(VENV)/.installed-app
+	scripts/ensure-nginx
+	$(BIN)/python -m support.demo_cluster $(N) --port=$(PORT) $(VOILA_FLAGS)
 
 # `make lab` opens JupyterLab on notebooks/ (the tutorial is notebooks/tutorial.ipynb) at
 # http://127.0.0.1:$(LAB_PORT)/lab, with the address and its token printed in the terminal.
@@ -94,6 +102,7 @@ check: $(TEST_SETUP)
 
 test: $(TEST_SETUP)
 	scripts/ensure-chromium
+	scripts/ensure-nginx
 	$(BIN)/ruff check splendor_nb support tests benchmarks scripts
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from typing import Any
 
-from support.voila_leave import kernel_of
+from support.voila_leave import base_url_of, kernel_of
 
 BOARD_CLASS = "splendor-board-view"
 """The DOM class of the Replay tab's board widget (splendor_nb/ui/views.py, BoardView)."""
@@ -127,6 +127,8 @@ class PageVisitor:
     _control: str = ""
     """The widget control comm's id."""
     _states_came: bool = False
+    base_url: str = "/"
+    """The base URL of the server that sent the page (behind the cluster's nginx, ``/sN/``)."""
 
     async def open(self, deadline: float) -> bool:
         """Get the page (and its files) before ``deadline`` (a ``time.monotonic()``), meeting
@@ -143,6 +145,7 @@ class PageVisitor:
                 return False
             found = _CONFIG.search(body)
             self.kernel_id = kernel_of(found.group(1) if found else None)
+            self.base_url = base_url_of(found.group(1) if found else None)
             for asset in _ASSETS.findall(body):
                 await asyncio.to_thread(self._get, urllib.parse.urljoin(self.url, asset),
                                         deadline)
@@ -156,7 +159,7 @@ class PageVisitor:
         from websockets.typing import Subprotocol
 
         address = urllib.parse.urlsplit(self.url)
-        channels = (f"ws://{address.netloc}/api/kernels/{self.kernel_id}/channels"
+        channels = (f"ws://{address.netloc}{self.base_url}api/kernels/{self.kernel_id}/channels"
                     f"?session_id={self._session}")
         try:
             self._socket = await websockets.connect(
@@ -206,7 +209,8 @@ class PageVisitor:
         """Close the page: a polite visitor asks for its kernel's shutdown first."""
         if polite and self.kernel_id:
             form = urllib.parse.urlencode({"_xsrf": self._cookies.get("_xsrf", "")}).encode()
-            shutdown = urllib.parse.urljoin(self.url, f"voila/api/shutdown/{self.kernel_id}")
+            shutdown = urllib.parse.urljoin(self.url,
+                                            f"{self.base_url}voila/api/shutdown/{self.kernel_id}")
             await asyncio.to_thread(self._post, shutdown, form)
         if self._reader is not None:
             self._reader.cancel()

@@ -4,6 +4,7 @@
     python -m benchmarks.load 20                  # one scenario: 5, 10, 20 or arrivals
     python -m benchmarks.load 20 -- --SplendorVoila.max_visitors=6   # voila options after --
     python -m benchmarks.load --light 20          # visitors without a browser (below)
+    python -m benchmarks.load --servers=2 20      # 2 demo servers behind nginx (make demo-cluster)
 
 The demo runs as ``make demo`` runs it (splendor_nb.server --demo: voila.json, then
 voila-demo.json) on 127.0.0.1. Each visitor is a browser context in one headless chromium: it
@@ -56,6 +57,7 @@ import psutil
 
 from benchmarks.common import reference_line
 from benchmarks.kernel_visitor import PageVisitor
+from support.demo_cluster import Cluster, start_cluster
 from support.voila_leave import leave_async, wait_until_kernel_gone
 from support.voila_server import (
     APP_NOTEBOOK,
@@ -176,15 +178,20 @@ def run(argv: Sequence[str] = ()) -> None:
     extra = argv[argv.index("--") + 1:] if "--" in argv else []
     names = argv[:argv.index("--")] if "--" in argv else argv
     light = "--light" in names
-    chosen = [name for name in names if name != "--light"] or [*map(str, AT_ONCE), "arrivals"]
+    servers = next((int(name.split("=")[1]) for name in names if name.startswith("--servers=")),
+                   1)
+    chosen = [name for name in names if not name.startswith("--")] or [
+        *map(str, AT_ONCE), "arrivals"]
     chromium = find_chromium()
     if chromium is None and not light:
         raise SystemExit("no chromium: run scripts/ensure-chromium (Debian's chromium)")
     print(reference_line())
-    print(f"demo: {SERVER_MODULE} --demo {' '.join(extra)}; {psutil.cpu_count()} cores, "
+    print(f"demo: {SERVER_MODULE} --demo {' '.join(extra)} on {servers} server(s)"
+          f"{' behind nginx' if servers > 1 else ''}; {psutil.cpu_count()} cores, "
           f"{psutil.virtual_memory().total / 2**30:.1f} GiB; visitors: "
           f"{'without a browser (--light)' if light else 'headless chromium'}")
-    server = start_voila(APP_NOTEBOOK, module=SERVER_MODULE, extra_args=["--demo", *extra])
+    server = (_Cluster(start_cluster(servers, extra_args=extra)) if servers > 1 else
+              start_voila(APP_NOTEBOOK, module=SERVER_MODULE, extra_args=["--demo", *extra]))
     # a benchmark stopped with SIGTERM still stops its server (and the server its kernels)
     signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit("stopped by SIGTERM"))
     try:
@@ -198,7 +205,27 @@ def run(argv: Sequence[str] = ()) -> None:
         print(f"server log: {server.log_path}")
 
 
-async def _scenario(server: VoilaServer, chromium: str | None, name: str,
+class _Cluster:
+    """Several demo servers behind nginx, as the scenarios use one server: the page's address
+    (nginx's), the servers' logs and processes."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+        self.url = cluster.url
+        self.log_path = " ".join(str(server.log_path) for server in cluster.servers)
+
+    def log(self) -> str:
+        return "\n".join(server.log() for server in self.cluster.servers)
+
+    def stop(self) -> None:
+        self.cluster.stop()
+
+
+Demo = VoilaServer | _Cluster
+"""One demo server, or several behind nginx."""
+
+
+async def _scenario(server: Demo, chromium: str | None, name: str,
                     pool: int) -> Outcome:
     """One scenario, in chromium or (``chromium=None``) with visitors without a browser."""
     if name == "arrivals":
@@ -292,7 +319,8 @@ async def _visit_light(url: str, *, delay: float, polite: bool) -> Visit:
     finally:
         await page.leave(polite=polite)
         if polite and page.kernel_id:
-            await asyncio.to_thread(wait_until_kernel_gone, url.rstrip("/"), page.kernel_id,
+            server = url.rstrip("/") + page.base_url.rstrip("/")  # behind nginx: /sN
+            await asyncio.to_thread(wait_until_kernel_gone, server, page.kernel_id,
                                     LEAVE_SECONDS)
     return visit
 
@@ -352,7 +380,7 @@ class _Sampler:
     time of each process of theirs and of the browser (a process's last sample counts: one
     that exits loses at most its last second)."""
 
-    def __init__(self, server: VoilaServer) -> None:
+    def __init__(self, server: Demo) -> None:
         self._server = server
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)
@@ -406,8 +434,10 @@ class _Sampler:
                                 max(self.peak_kernel[1], largest[1]))
 
 
-def _processes(server: VoilaServer) -> list[tuple[psutil.Process, bool]]:
-    """The server's process and its descendants, each with whether it is a kernel."""
+def _processes(server: Demo) -> list[tuple[psutil.Process, bool]]:
+    """The servers' processes and their descendants, each with whether it is a kernel."""
+    if isinstance(server, _Cluster):
+        return [found for one in server.cluster.servers for found in _processes(one)]
     try:
         root = psutil.Process(server.process.pid)
         found = [(root, False)]
@@ -421,7 +451,7 @@ def _processes(server: VoilaServer) -> list[tuple[psutil.Process, bool]]:
         return []
 
 
-def _kernel_count(server: VoilaServer) -> int:
+def _kernel_count(server: Demo) -> int:
     return sum(is_kernel for _process, is_kernel in _processes(server))
 
 
@@ -434,12 +464,12 @@ def _memory_mib(process: psutil.Process) -> tuple[float, float]:
     return getattr(memory, "pss", memory.rss) / MIB, memory.rss / MIB
 
 
-def _kernel_memory(server: VoilaServer) -> str:
+def _kernel_memory(server: Demo) -> str:
     sizes = [_memory_mib(process) for process, is_kernel in _processes(server) if is_kernel]
     return ", ".join(f"{pss:.0f}/{rss:.0f}" for pss, rss in sizes) or "no kernel"
 
 
-def _settled_kernel_count(server: VoilaServer, *, seconds: float = 120.0) -> int:
+def _settled_kernel_count(server: Demo, *, seconds: float = 120.0) -> int:
     """The pre-heated kernels, once their number has not changed for 10 s (bounded)."""
     return _settled(lambda: _kernel_count(server), seconds)
 

@@ -17,7 +17,8 @@ N turns (as *Play from here* does), with ``&seats=ann,easy`` (default: a person 
 to move, bots for the others) and ``&seed=S`` (the shuffle of the cards nobody has seen);
 ``?play`` alone opens the Play tab. ``?lesson=NAME`` (or ``?chapter=NAME``) opens the Learn
 tab at a chapter, named by its id (``actions``) or its number from 1, or at the puzzles
-(``puzzles``).
+(``puzzles``). A link's values are read cut to :data:`LINK_TEXT_MAX` characters, its numbers
+up to :data:`LINK_NUMBER_MAX`: anything else gets a message in the tab the link opens.
 
 With ``SPLENDOR_DEMO=1`` in the environment (the public demo, ``make demo``: see
 splendor_nb.server and docs/deploy.md) replays are read-only: Save is off, Download works; and
@@ -34,7 +35,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import NamedTuple, TypeVar
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, parse_qsl, urlencode
 
 import ipywidgets as widgets
 
@@ -68,6 +69,10 @@ TabView = ReplayViewer | PlayWidget | LearnTab | AnalyseTab | RulesView
 View = TypeVar("View", bound=TabView)
 LEARN_KEYS = ("lesson", "chapter")
 """The query keys that open the Learn tab at a chapter (either one)."""
+LINK_TEXT_MAX = 64
+"""The most characters of a link's value read (longer ones are cut, and shown cut with "…")."""
+LINK_NUMBER_MAX = 999_999_999
+"""The largest turn or seed a link may ask for."""
 
 
 class DeepLink(NamedTuple):
@@ -126,7 +131,7 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
     app.language = LanguageSwitch(app, tabs.view, tab_titles, lang, on_shown=tabs.release)
     if query is None:  # a pre-heated kernel, waiting for its page: the Learn tab's
         shipped_chapters(lang or SOURCE_LANGUAGE)  # chapters read now, not at its first click
-    query = request_query() if query is None else query
+    query = bounded_query(request_query() if query is None else query)
     asked = parse_language_link(query)
     if asked is not None:
         app.language.on_shown = None  # the page may still be loading the views built before
@@ -289,7 +294,7 @@ def parse_deep_link(query: str, names: list[str]) -> DeepLink:
     >>> parse_deep_link("rule=R-TAKE2", []).rule, parse_deep_link("rule=take2", []).error[:24]
     ('R-TAKE2', "There is no rule 'take2'")
     """
-    params = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    params = _link_params(query)
     rule = params.get("rule", [None])[-1]
     if rule is not None:
         if rule not in RULE_IDS:
@@ -315,7 +320,34 @@ def parse_deep_link(query: str, names: list[str]) -> DeepLink:
     if turn < 0:
         return DeepLink(name, None, gettext("turn must be 0 (the setup) or more, not {turn}.",
                                             turn=turn))
+    if turn > LINK_NUMBER_MAX:
+        return DeepLink(name, None, _too_large("turn", turn_text))
     return DeepLink(name, turn)
+
+
+def _link_params(query: str) -> dict[str, list[str]]:
+    """A query string's values by key, each cut to :data:`LINK_TEXT_MAX` characters."""
+    return parse_qs(bounded_query(query), keep_blank_values=True)
+
+
+def _too_large(key: str, text: str) -> str:
+    """The message for a link's number past :data:`LINK_NUMBER_MAX`."""
+    return gettext("{key} must be at most {most}, not {text}.", key=key, most=LINK_NUMBER_MAX,
+                   text=repr(text))
+
+
+def bounded_query(query: str) -> str:
+    """``query`` with every value cut to :data:`LINK_TEXT_MAX` characters and a "…" (a link
+    of any length reads no more; the messages show what was read), for the parsers below.
+
+    >>> bounded_query("turn=" + "9" * 5000) == "turn=" + "9" * 64 + "%E2%80%A6"
+    True
+    >>> bounded_query("?replay=duel&turn=3&turn=4&play")
+    'replay=duel&turn=3&turn=4&play='
+    """
+    pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    return urlencode([(key[:LINK_TEXT_MAX], value if len(value) <= LINK_TEXT_MAX
+                       else value[:LINK_TEXT_MAX] + "…") for key, value in pairs])
 
 
 def _shipped_sentence(listed: str) -> str:
@@ -336,7 +368,7 @@ def parse_play_link(query: str, names: list[str]) -> PlayLink | None:
     >>> parse_play_link("play=/etc/passwd", ["duel"]).error
     "There is no shipped replay named '/etc/passwd' to play from. Shipped replays: duel."
     """
-    params = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    params = _link_params(query)
     if "play" not in params:
         return None
     name = params["play"][-1].removesuffix(".json") or None
@@ -350,6 +382,8 @@ def parse_play_link(query: str, names: list[str]) -> PlayLink | None:
         if text and not (text.isascii() and text.isdigit()):
             return PlayLink(error=gettext("{key} must be a whole number from 0 on, not {text}.",
                                           key=key, text=repr(text)))
+        if text and int(text) > LINK_NUMBER_MAX:
+            return PlayLink(error=_too_large(key, text))
         numbers[key] = int(text) if text else None
     seats = params.get("seats", [""])[-1] or None
     return PlayLink(name, numbers["turn"] or 0, seats, numbers["seed"])
@@ -363,7 +397,7 @@ def parse_lesson_link(query: str) -> str | None:
     >>> parse_lesson_link("replay=duel") is None, parse_lesson_link("lesson")
     (True, '')
     """
-    params = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    params = _link_params(query)
     named = [params[key][-1] for key in LEARN_KEYS if key in params]
     return named[0].strip() if named else None
 

@@ -24,8 +24,12 @@ It is voila, changed in these ways (the last in demo mode only):
 - **Demo mode** (``--demo``): voila-demo.json is read after voila.json (short culling, see
   docs/deploy.md); kernels get ``SPLENDOR_DEMO=1``, which makes the app read-only
   (:data:`splendor_nb.app.DEMO_ENV`); and at most :attr:`SplendorVoila.max_visitors` pages hold
-  a kernel at once, at most :attr:`SplendorVoila.max_loading` of them still loading: the next
-  visitors get :func:`busy_page` (HTTP 503), which retries by itself.
+  a kernel at once, at most :attr:`SplendorVoila.max_loading` of them still loading and at
+  most :attr:`SplendorVoila.max_per_address` from one client address (:func:`client_address`):
+  the next visitors get :func:`busy_page` (HTTP 503), which retries by itself. A page counts
+  as a visitor once a browser runs it (:class:`PresenceHandler`): the kernel of a page fetched
+  and never run is shut down after :attr:`SplendorVoila.proof_seconds`, that of a page closed
+  while it loads at once.
 
 >>> gate = VisitorGate(limit=1, alive=lambda: {"k1"})
 >>> first, second = gate.admit(), gate.admit()
@@ -38,23 +42,29 @@ It is voila, changed in these ways (the last in demo mode only):
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import shutil
 import sys
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, ClassVar
 
+import tornado.ioloop
 import tornado.web
+import tornado.websocket
 from jupyter_core.utils import ensure_async, run_sync
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Bool, Int
+from jupyter_server.utils import url_path_join
+from traitlets import Bool, Int, List, Unicode
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+
+from splendor_nb.i18n import LANGUAGES, translator
 
 DEMO_ENV = "SPLENDOR_DEMO"
 """Set to "1" for the kernels of the demo; the app reads it (splendor_nb.app.DEMO_ENV)."""
@@ -63,18 +73,27 @@ DEMO_CONFIG = "voila-demo"
 voila.json: the folder voila starts in, then Jupyter's config folders."""
 TEMPLATE_DIR = Path(__file__).parent / "data" / "voila"
 """The page template that replaces voila's lab index (no CDN links)."""
+PRESENCE_PATH = r"/splendor/presence/(?P<kernel_id>[0-9a-f-]{1,64})"
+"""The websocket a page's first script opens (:class:`PresenceHandler`)."""
 BUSY_CLASS = "splendor-busy"
 """The DOM class of the busy page's text (what the browser tests look for)."""
 
 
 class VisitorGate:
-    """At most ``limit`` pages with a kernel at once, and at most ``loading_limit`` of them
-    still loading (0: no such cap): a page request is admitted (a token) or not (None); it
-    then claims the kernel it was given, which counts as loading until the page connects to it
+    """At most ``limit`` pages with a kernel at once, at most ``loading_limit`` of them still
+    loading and at most ``per_address`` of them from one client address (0: no such cap): a
+    page request from ``address`` is admitted (a token) or not (None); it then claims the
+    kernel it was given, which counts as loading until the page connects to it
     (:meth:`connected`); its place is free again when that kernel is gone (``alive()`` gives
     the kernels alive), or when the request ends without one.
 
-    Why the second cap: the machine's CPU is shared by the pages loading, so a burst admitted
+    A page sent is not yet a visitor: anything can fetch it (a ``curl``, a link preview). It
+    is one once its browser has run the page's first script, which opens a websocket
+    (:meth:`proven`; connecting to the kernel proves it too); :meth:`unproven` says whether a
+    claimed kernel's page has not, and the server shuts down the kernel of a page that has not
+    within a few seconds of being sent (:class:`PageHandler`).
+
+    Why the loading cap: the machine's CPU is shared by the pages loading, so a burst admitted
     at once finishes at once, late; admitted a few at a time, half of them are served in half
     that time, and the others wait on the busy page, which costs nothing.
 
@@ -89,21 +108,32 @@ class VisitorGate:
     (True, 2)
     >>> loading = VisitorGate(limit=5, alive=lambda: {"k1"}, loading_limit=1)
     >>> token = loading.admit(); loading.claim(token, "k1"); loading.finished(token)
-    >>> loading.admit() is None, loading.loading
-    (True, 1)
-    >>> loading.connected("k1"); loading.admit() is not None
-    True
+    >>> loading.admit() is None, loading.loading, loading.unproven("k1")
+    (True, 1, True)
+    >>> loading.connected("k1"); loading.admit() is not None, loading.unproven("k1")
+    (True, False)
+    >>> one = VisitorGate(limit=5, alive=lambda: {"k1"}, per_address=1)
+    >>> one.claim(one.admit("203.0.113.7"), "k1")
+    >>> one.admit("203.0.113.7") is None, one.admit("198.51.100.2") is not None
+    (True, True)
     """
 
     def __init__(self, limit: int, alive: Callable[[], Collection[str]],
-                 loading_limit: int = 0) -> None:
+                 loading_limit: int = 0, per_address: int = 0) -> None:
         self.limit = limit
         self.loading_limit = loading_limit
+        self.per_address = per_address
         self._alive = alive
-        self._pending: set[object] = set()
-        self._kernels: set[str] = set()
+        self._pending: dict[object, str] = {}
+        """The requests admitted that have no kernel yet, with their client address."""
+        self._kernels: dict[str, str] = {}
+        """The claimed kernels, with their page's client address."""
         self._unconnected: set[str] = set()
         """The claimed kernels whose page has not connected yet: pages still loading."""
+        self._proven: set[str] = set()
+        """The claimed kernels whose page's browser has run its first script."""
+        self._sending: dict[object, str] = {}
+        """The claimed kernels whose page is still being sent, by their request's token."""
 
     @property
     def visitors(self) -> int:
@@ -117,45 +147,97 @@ class VisitorGate:
         self._forget_gone()
         return len(self._pending) + len(self._unconnected)
 
-    def admit(self) -> object | None:
-        """A token for a new page, or None when ``limit`` pages already hold a place or
-        ``loading_limit`` are loading."""
-        if self.visitors >= self.limit or 0 < self.loading_limit <= self.loading:
+    def places_of(self, address: str) -> int:
+        """The places the pages from ``address`` hold."""
+        self._forget_gone()
+        return (sum(held == address for held in self._pending.values())
+                + sum(held == address for held in self._kernels.values()))
+
+    def admit(self, address: str = "") -> object | None:
+        """A token for a new page from ``address``, or None when ``limit`` pages already hold
+        a place, ``loading_limit`` are loading or ``per_address`` come from that address."""
+        if (self.visitors >= self.limit or 0 < self.loading_limit <= self.loading
+                or 0 < self.per_address <= self.places_of(address)):
             return None
         token = object()
-        self._pending.add(token)
+        self._pending[token] = address
         return token
 
     def claim(self, token: object, kernel_id: str) -> None:
         """The admitted page got this kernel: its place is held until the kernel is gone."""
-        self._pending.discard(token)
-        self._kernels.add(kernel_id)
+        self._kernels[kernel_id] = self._pending.pop(token, "")
         self._unconnected.add(kernel_id)
+        self._sending[token] = kernel_id
+
+    def proven(self, kernel_id: str) -> None:
+        """The page of this kernel runs in a browser: its first script opened a websocket."""
+        if kernel_id in self._kernels:
+            self._proven.add(kernel_id)
+
+    def unproven(self, kernel_id: str) -> bool:
+        """Whether this kernel is a page's whose browser has not shown itself yet."""
+        self._forget_gone()
+        return kernel_id in self._kernels and kernel_id not in self._proven
 
     def connected(self, kernel_id: str) -> None:
-        """A page connected to this kernel: it has loaded."""
+        """A page connected to this kernel: it has loaded (and runs in a browser)."""
         self._unconnected.discard(kernel_id)
+        self.proven(kernel_id)
+
+    def is_loading(self, kernel_id: str) -> bool:
+        """Whether this kernel's page is sent and has not connected to it yet."""
+        return kernel_id in self._unconnected and kernel_id not in self._sending.values()
 
     def finished(self, token: object) -> None:
         """The page's request is over; without a kernel it holds no place any more."""
-        self._pending.discard(token)
+        self._pending.pop(token, None)
+        self._sending.pop(token, None)
 
     def _forget_gone(self) -> None:
         alive = set(self._alive())
-        self._kernels &= alive
+        self._kernels = {kernel: address for kernel, address in self._kernels.items()
+                         if kernel in alive}
         self._unconnected &= alive
+        self._proven &= alive
 
 
-def busy_page(retry_seconds: int, visitors: int) -> str:
+def client_address(peer: str, headers: Mapping[str, str], trusted: Collection[str],
+                   header: str = "X-Real-IP") -> str:
+    """The address of the visitor behind a request from ``peer``: the reverse proxy's
+    ``header`` (the last address of ``X-Forwarded-For``, the one the proxy appended) is believed
+    only when ``peer`` is one of the ``trusted`` proxies; anyone else can write it. The proxy
+    must set that header itself: one it passes on as the client sent it names anyone.
+
+    >>> client_address("127.0.0.1", {"X-Real-IP": "203.0.113.7"}, ["127.0.0.1"])
+    '203.0.113.7'
+    >>> client_address("127.0.0.1", {"X-Forwarded-For": "1.2.3.4, 203.0.113.7"}, ["127.0.0.1"],
+    ...                "X-Forwarded-For")
+    '203.0.113.7'
+    >>> client_address("198.51.100.2", {"X-Real-IP": "203.0.113.7"}, ["127.0.0.1"])
+    '198.51.100.2'
+    """
+    if peer not in trusted:
+        return peer
+    return headers.get(header, "").rsplit(",", 1)[-1].strip() or peer
+
+
+def busy_page(retry_seconds: int, visitors: int | None) -> str:
     """The page a visitor gets while the demo is full: it says so and reloads by itself, a few
     seconds apart (each page at its own moment, so that the waiting pages do not all come back
     at once); ``<meta refresh>`` does it without JavaScript. Nothing is fetched from elsewhere.
 
+    ``visitors`` None: the page a proxy in front of several servers shows when none answered.
+
     >>> page = busy_page(5, 8)
     >>> "The demo is busy" in page, 'content="15"' in page
     (True, True)
+    >>> "As many visitors as" in busy_page(5, None)
+    True
     """
-    people = "1 visitor is" if visitors == 1 else f"{visitors} visitors are"
+    people = ("As many visitors as the demo holds are looking at games right now."
+              if visitors is None else
+              f"{'1 visitor is' if visitors == 1 else f'{visitors} visitors are'} looking at "
+              "games right now, as many as this server holds.")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -173,7 +255,7 @@ def busy_page(retry_seconds: int, visitors: int) -> str:
 </style></head>
 <body><main class="{BUSY_CLASS}" role="status">
 <h1>The demo is busy</h1>
-<p>{html.escape(people)} looking at games right now, as many as this server holds.</p>
+<p>{html.escape(people)}</p>
 <p><b>This page tries again by itself</b> every few seconds: keep it open, there is no need
 to reload it.</p>
 <p class="splendor-muted" id="splendor-busy-next">Trying again shortly…</p>
@@ -201,6 +283,15 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
     max_loading = Int(0, config=True, help="In demo mode, the most pages loading at once "
                       "(sent, or being sent, and not yet connected to their kernel); 0 for no "
                       "cap.")
+    max_per_address = Int(0, config=True, help="In demo mode, the most pages holding a kernel "
+                          "at once for one client address; 0 for no cap.")
+    proof_seconds = Int(10, config=True, help="In demo mode, how long after a page is sent "
+                        "its browser has to run the page's first script (which opens a "
+                        "websocket) before the page's kernel is shut down and its place freed.")
+    trusted_proxies = List(Unicode(), config=True, help="The addresses of the reverse proxies "
+                           "whose address_header names the client (anyone else's is ignored).")
+    address_header = Unicode("X-Real-IP", config=True, help="The header in which a trusted "
+                             "proxy names the client's address (X-Forwarded-For: its last).")
     busy_retry_seconds = Int(5, config=True, help="In demo mode, how often a busy page retries.")
     flags: ClassVar[dict[str, Any]] = {
         **Voila.flags,
@@ -229,25 +320,73 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
         shutil.rmtree(self.connection_dir, ignore_errors=True)
         run_sync(self.kernel_manager.shutdown_all)(now=True)
 
+    def listen(self) -> None:
+        self.app.transforms.append(_NoServerName)
+        super().listen()
+
     def setup_template_dirs(self) -> None:
         super().setup_template_dirs()
         self.template_paths = [str(TEMPLATE_DIR), *self.template_paths]
 
     def init_handlers(self) -> list[Any]:
         gate = (VisitorGate(self.max_visitors, self.kernel_manager.list_kernel_ids,
-                            loading_limit=self.max_loading)
+                            loading_limit=self.max_loading, per_address=self.max_per_address)
                 if self.demo and self.max_visitors > 0 else None)
         if gate is not None and isinstance(self.kernel_manager, PageKernelManager):
             self.kernel_manager.on_connect.append(gate.connected)
-        handlers: list[Any] = []
+        handlers: list[Any] = [(url_path_join(self.server_url, PRESENCE_PATH), PresenceHandler,
+                                {"gate": gate})]
         for rule in super().init_handlers():
+            if rule[0] in ACCOUNT_PATHS:
+                continue  # no accounts here; their pages failed to render: a 500, a traceback
             if len(rule) == 3 and rule[1] is TornadoVoilaHandler:
-                options = {**rule[2], "gate": gate, "retry_seconds": self.busy_retry_seconds}
+                options = {**rule[2], "gate": gate, "retry_seconds": self.busy_retry_seconds,
+                           "proof_seconds": self.proof_seconds,
+                           "trusted_proxies": tuple(self.trusted_proxies),
+                           "address_header": self.address_header}
                 rule = (rule[0], PageHandler, options)
             elif len(rule) == 2 and rule[1] is TemplateStaticFileHandler:
                 rule = (rule[0], TemplateFileHandler)
+            if rule[1] is not PageHandler:  # voila's own error page is the page's
+                rule = (rule[0], bare_errors(rule[1]), *rule[2:])
+            elif self.server_url != "/":  # one of several servers: the page at / too
+                handlers.append(("/", PageHandler, rule[2]))
             handlers.append(rule)
         return handlers
+
+
+ACCOUNT_PATHS = ("/login", "/logout")
+"""jupyter_server's account pages, which voila serves without accounts (dropped: the file
+handler behind them refuses these paths with a 403)."""
+
+
+def bare_errors(handler: type[Any]) -> type[Any]:
+    """``handler`` answering an error with its status alone: jupyter_server's handlers render
+    an error page that voila cannot (no ``static_path``), which logged a traceback for every
+    websocket to an unknown kernel. An HTTP error is logged in the one line of the access log
+    (voila's file handlers logged a second one); another exception, a bug, with its traceback
+    as before."""
+    return type(handler.__name__, (_BareErrors, handler), {})
+
+
+class _BareErrors(tornado.web.RequestHandler):
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code} {self._reason}\n")
+
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        if not isinstance(value, tornado.web.HTTPError):
+            super().log_exception(typ, value, tb)
+
+
+class _NoServerName(tornado.web.OutputTransform):
+    """Leaves out tornado's ``Server: TornadoServer/<version>``: a version helps only an
+    attacker."""
+
+    def transform_first_chunk(self, status_code: int, headers: Any, chunk: bytes,
+                              finishing: bool) -> tuple[int, Any, bytes]:
+        headers.pop("Server", None)
+        return status_code, headers, chunk
 
 
 def is_template_file_path(path: str) -> bool:
@@ -313,13 +452,18 @@ class PageKernelManager(AsyncMappingKernelManager):
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # voila is untyped
     """voila's page, which sets the ``_xsrf`` cookie (the page's shutdown request carries it),
     marks a pooled kernel active when it is handed out, and, behind a :class:`VisitorGate`,
-    serves :func:`busy_page` when the demo is full."""
+    serves :func:`busy_page` when the demo is full, and shuts down the kernel of a page whose
+    browser has not shown itself ``proof_seconds`` after it was sent."""
 
     def initialize(self, gate: VisitorGate | None = None, retry_seconds: int = 5,
-                   **kwargs: Any) -> None:
+                   proof_seconds: int = 10, trusted_proxies: Collection[str] = (),
+                   address_header: str = "X-Real-IP", **kwargs: Any) -> None:
         super().initialize(**kwargs)
         self.gate = gate
         self.retry_seconds = retry_seconds
+        self.proof_seconds = proof_seconds
+        self.trusted_proxies = trusted_proxies
+        self.address_header = address_header
         self._token: object | None = None
         self._kernel_id: str | None = None
         self._visitor_left = False
@@ -333,9 +477,11 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # voila is untype
     async def get(self, path: str | None = None) -> None:
         self.xsrf_token  # noqa: B018  (reading it sets the _xsrf cookie)
         if self.gate is not None and not path:  # another path is a file: no kernel for it
-            self._token = self.gate.admit()
+            address = client_address(self.request.remote_ip or "", self.request.headers,
+                                     self.trusted_proxies, self.address_header)
+            self._token = self.gate.admit(address)
             if self._token is None:
-                self._busy()
+                self._busy(address)
                 return
         try:
             await super().get(path)
@@ -343,7 +489,11 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # voila is untype
             if self.gate is not None and self._token is not None:
                 self.gate.finished(self._token)
             if self._visitor_left and self._kernel_id is not None:
-                await self._shut_down_unseen_kernel(self._kernel_id)
+                await shut_down(self.settings["kernel_manager"], self._kernel_id,
+                                "the visitor left before the page was sent")
+            elif self.gate is not None and self._kernel_id is not None:
+                tornado.ioloop.IOLoop.current().call_later(
+                    self.proof_seconds, self._shut_down_if_unproven, self.gate, self._kernel_id)
 
     def on_connection_close(self) -> None:
         """The visitor left before the page was sent."""
@@ -355,22 +505,65 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # voila is untype
         if self.gate is not None and self._token is not None:
             self.gate.claim(self._token, kernel_id)
 
-    async def _shut_down_unseen_kernel(self, kernel_id: str) -> None:
-        manager = self.settings["kernel_manager"]
-        if kernel_id in manager:
-            self.log.info("The visitor left before the page was sent: shutting down %s",
-                          kernel_id)
-            await ensure_async(manager.shutdown_kernel(kernel_id))
+    async def _shut_down_if_unproven(self, gate: VisitorGate, kernel_id: str) -> None:
+        if gate.unproven(kernel_id):  # fetched, not run in a browser: a curl, a link preview
+            await shut_down(self.settings["kernel_manager"], kernel_id,
+                            f"no browser ran its page within {self.proof_seconds} s")
 
-    def _busy(self) -> None:
+    def _busy(self, address: str) -> None:
         assert self.gate is not None
-        self.log.info("The demo is busy (%d visitors): served the busy page",
-                      self.gate.visitors)
+        self.log.info("The demo is busy (%d visitors, %d from this address): served the busy "
+                      "page", self.gate.visitors, self.gate.places_of(address))
         self.set_status(503)
         self.set_header("Retry-After", str(self.retry_seconds))
         self.set_header("Cache-Control", "no-store")
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(busy_page(self.retry_seconds, self.gate.visitors))
+
+
+async def shut_down(manager: Any, kernel_id: str, reason: str) -> None:
+    """Shut down a page's kernel, if it is still there, saying why in one line of the log."""
+    if kernel_id in manager:
+        manager.log.info("Shutting down kernel %s: %s", kernel_id, reason)
+        await ensure_async(manager.shutdown_kernel(kernel_id))
+
+
+def lost_words() -> dict[str, str]:
+    """What the page says, in each language, when its server is gone (it then loads again:
+    behind the cluster's proxy, from another server).
+
+    >>> lost_words()["fr"]
+    'La connexion au serveur est perdue : la page se recharge…'
+    """
+    return {code: translator(code).gettext("The connection to the server was lost: loading "
+                                           "the page again…") for code, _name in LANGUAGES}
+
+
+class PresenceHandler(tornado.websocket.WebSocketHandler):
+    """The websocket the page's first script opens (``PRESENCE_PATH``), long before voila's
+    scripts connect to the kernel: it proves a browser runs the page (:meth:`VisitorGate.proven`),
+    and its closing before the page has connected to its kernel (a tab closed while it loads)
+    shuts that kernel down at once. Without a gate (``make app``) it is only accepted."""
+
+    def initialize(self, gate: VisitorGate | None = None) -> None:
+        self.gate = gate
+        self.kernel_id = ""
+
+    def open(self, *args: str, **kwargs: str) -> None:
+        self.kernel_id = kwargs["kernel_id"]
+        if self.gate is not None:
+            self.gate.proven(self.kernel_id)
+        self.write_message(json.dumps({"lost": lost_words()}))
+
+
+    def on_message(self, message: str | bytes) -> None:
+        """The page sends nothing."""
+
+    def on_close(self) -> None:
+        if self.gate is not None and self.gate.is_loading(self.kernel_id):
+            manager = self.settings["kernel_manager"]
+            tornado.ioloop.IOLoop.current().add_callback(
+                shut_down, manager, self.kernel_id, "its page was closed while it loaded")
 
 
 class _ClaimingKernelManager:

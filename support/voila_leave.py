@@ -62,6 +62,20 @@ def kernel_of(config: str | None) -> str:
     return str(named.get("kernelId") or "") if isinstance(named, dict) else ""
 
 
+def base_url_of(config: str | None) -> str:
+    """The base URL voila's page config names (its JSON text), or "/": the server's, behind the
+    cluster's nginx (``/sN/``).
+
+    >>> base_url_of('{"kernelId": "k7", "baseUrl": "/s2/"}'), base_url_of(None)
+    ('/s2/', '/')
+    """
+    try:
+        named = json.loads(config or "{}")
+    except ValueError:
+        return "/"
+    return str(named.get("baseUrl") or "/") if isinstance(named, dict) else "/"
+
+
 def origin_of(url: str) -> str:
     """The scheme, host and port of ``url``.
 

@@ -165,7 +165,8 @@ def voila_command(notebook: Path, port: int, extra_args: Sequence[str] = (),
         "--Voila.ip=127.0.0.1",
         f"--Voila.port={port}",
         "--Voila.port_retries=0",
-        "--show_tracebacks=True",
+        *([] if any(arg.startswith("--show_tracebacks") for arg in extra_args)
+          else ["--show_tracebacks=True"]),  # unless the caller says otherwise (the demo)
         *extra_args,
     ]
 
@@ -226,18 +227,20 @@ def _start_once(path: Path, extra_args: Sequence[str], timeout: float,
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
+            log = server.log()  # before stop() closes the log file
             server.stop()
             raise VoilaStartError(
                 f"voila exited with code {process.returncode} before listening on port "
-                f"{port}\n--- voila log ({log_path}) ---\n{server.log()}"
+                f"{port}\n--- voila log ({log_path}) ---\n{log}"
             )
         if port_open(port):
             return server
         time.sleep(0.1)
+    log = server.log()
     server.stop()
     raise VoilaStartError(
         f"voila did not listen on port {port} within {timeout:.0f} s"
-        f"\n--- voila log ({log_path}) ---\n{server.log()}"
+        f"\n--- voila log ({log_path}) ---\n{log}"
     )
 
 

@@ -185,10 +185,11 @@ def fetch(url: str) -> tuple[int, Message, str]:
 
 
 def demo_without_a_pool(*options: str) -> contextlib.AbstractContextManager[VoilaServer]:
-    """The demo with no pre-heated kernel (a page's kernel starts with its request), with
-    voila's ``options``; stopped at the end of the ``with``."""
+    """The demo with no pre-heated kernel (a page's kernel starts with its request), a page's
+    kernel kept however late its browser shows itself, with voila's ``options``; stopped at
+    the end of the ``with``."""
     return running_voila(APP_NOTEBOOK, module=SERVER_MODULE,
-                         extra_args=["--demo", *options,
+                         extra_args=["--demo", "--SplendorVoila.proof_seconds=600", *options,
                                      "--VoilaConfiguration.preheat_kernel=False"])
 
 
@@ -254,7 +255,7 @@ def test_the_kernel_of_a_visitor_who_left_before_the_page_came_is_shut_down() ->
             if kernel_processes(demo) == 0 and "before the page was sent" in demo.log():
                 break
             time.sleep(0.2)
-        assert "The visitor left before the page was sent" in demo.log(), demo.log()
+        assert "the visitor left before the page was sent" in demo.log(), demo.log()
         assert kernel_processes(demo) == 0
 
 
@@ -316,3 +317,54 @@ def test_a_page_asks_from_its_head_for_its_kernels_shutdown_and_asking_twice_is_
             time.sleep(0.2)
         assert kernel_processes(demo) == 0
         assert "Uncaught exception" not in demo.log(), demo.log()
+
+
+UNKNOWN_KERNEL = "00000000-0000-4000-8000-000000000000"
+
+
+def test_logout_and_an_unknown_kernels_websocket_get_bare_answers_and_one_log_line() -> None:
+    """``/logout`` was a 500 with a 100-line traceback, a websocket to a kernel that is not
+    there a 404 with one: anyone could fill the log."""
+    with demo_without_a_pool() as demo:
+        status, _headers, body = fetch(demo.url + "logout")
+        assert status == 403 and "Traceback" not in body
+
+        async def connect() -> int:
+            try:
+                async with websockets.connect(
+                        f"ws://127.0.0.1:{demo.port}/api/kernels/{UNKNOWN_KERNEL}/channels"):
+                    return 101
+            except websockets.InvalidStatus as refused:
+                return refused.response.status_code
+
+        assert asyncio.run(connect()) == 404
+        for _ in range(300):  # bounded: the access log's line comes once the answer is sent
+            if UNKNOWN_KERNEL in demo.log():
+                break
+            time.sleep(0.1)
+        log = demo.log()
+        assert "Traceback" not in log and "Uncaught exception" not in log, log
+        assert len([line for line in log.splitlines() if "logout" in line]) == 1, log
+        assert len([line for line in log.splitlines() if UNKNOWN_KERNEL in line]) == 1, log
+
+
+def test_no_answer_names_the_servers_version() -> None:
+    with demo_without_a_pool("--SplendorVoila.max_visitors=1") as demo:
+        status, headers, body = fetch(demo.url)
+        assert status == 200
+        answers = [headers]
+        answers += [fetch(demo.url + path)[1] for path in (
+            "", "voila/static/voila.js", "nope", f"api/kernels/{UNKNOWN_KERNEL}")]  # the busy page
+
+        async def upgrade() -> None:
+            async with websockets.connect(presence_url(demo, page_kernel(body))) as socket:
+                assert socket.response is not None
+                answers.append(socket.response.headers)
+
+        asyncio.run(upgrade())
+        assert [answer.get("Server") for answer in answers] == [None] * 6
+
+
+def presence_url(demo: VoilaServer, kernel_id: str) -> str:
+    """The websocket a page's first script opens."""
+    return f"ws://127.0.0.1:{demo.port}/splendor/presence/{kernel_id}"

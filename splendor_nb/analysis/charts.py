@@ -17,6 +17,8 @@ a key of each in the legend; the white gem's line is a grey that shows on the wh
 
 from __future__ import annotations
 
+import html
+
 import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
@@ -92,7 +94,7 @@ def bonus_chart(df: pd.DataFrame, turn: int | None = None, language: str | None 
     players = _by_player(rows)
     figure = make_subplots(rows=max(len(players), 1), cols=1, shared_xaxes=True,
                            vertical_spacing=0.06, subplot_titles=[
-                               str(group["name"].iloc[0]) for _, group in players])
+                               _plain(group["name"].iloc[0]) for _, group in players])
     top = int(rows[[f"bonus_{gem}" for gem in GEMS]].to_numpy().max()) if len(rows) else 0
     for index, trace in _bonus_traces(rows, words):
         figure.add_trace(trace, row=index + 1, col=1)
@@ -108,7 +110,7 @@ def _points_traces(rows: pd.DataFrame, words: Translator) -> list[go.Scatter]:
     hover = _hover(words, words.gettext("{points} points", points="%{y}"))
     return [go.Scatter(
         x=group["turn"].tolist(), y=group["points"].tolist(),
-        customdata=group["turn"].tolist(), name=str(group["name"].iloc[0]),
+        customdata=group["turn"].tolist(), name=_plain(group["name"].iloc[0]),
         mode="lines+markers", line={"color": PLAYER_COLOURS[index], "shape": "hv",
                                     "dash": PLAYER_DASHES[index]},
         marker={"size": 5, "symbol": PLAYER_SYMBOLS[index]},
@@ -120,7 +122,7 @@ def _bonus_traces(rows: pd.DataFrame, words: Translator) -> list[tuple[int, go.S
     """:func:`bonus_chart`'s lines, each with its player's index (the panel it goes in)."""
     found = []
     for index, group in _by_player(rows):
-        name = str(group["name"].iloc[0])
+        name = _plain(group["name"].iloc[0])  # in the hover's <extra>
         for gem in GEMS:
             said = words.gettext(GEM_NAMES[gem])
             values = group[f"bonus_{gem}"].tolist()
@@ -161,7 +163,7 @@ def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3
     for index, group in _by_player(chances):
         figure.add_trace(go.Scatter(
             x=group["turn"].tolist(), y=(group["chance"] * 100).round(1).tolist(),
-            customdata=group["turn"].tolist(), name=str(group["name"].iloc[0]),
+            customdata=group["turn"].tolist(), name=_plain(group["name"].iloc[0]),
             mode="lines+markers", line={"color": PLAYER_COLOURS[index], "width": 2,
                                         "dash": PLAYER_DASHES[index]},
             marker={"size": 4, "symbol": PLAYER_SYMBOLS[index]},
@@ -177,7 +179,7 @@ def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3
             mode="markers", marker={"size": 12, "symbol": "triangle-down", "color": FALL,
                                     "line": {"color": "white", "width": 1}},
             text=[words.gettext("{name} played {move}: {before}, a round later {after}",
-                                name=name, move=move,
+                                name=_plain(name), move=move,
                                 before=format_percent(before, words.language),
                                 after=format_percent(after, words.language))
                   for name, move, before, after in falls[["name", "move", "before", "after"]
@@ -261,12 +263,23 @@ KEY_TRACES = len(GEMS)
 """The gem colours' entries of :func:`charts_figure`'s legend (after one per player)."""
 
 
+def _plain(name: object) -> str:
+    """A player's name as plotly shows text: plotly reads ``<a href>``, ``<b>`` and the like in
+    its labels as markup (a name holding a link showed as a link), and entities as characters.
+
+    >>> _plain('<a href="https://example.org">Eve</a> & co')
+    '&lt;a href="https://example.org"&gt;Eve&lt;/a&gt; &amp; co'
+    """
+    return html.escape(str(name), quote=False)
+
+
 def _key(names: list[str], words: Translator) -> list[go.Scatter]:
     """The legend's key, drawn nowhere: each player's line, as their points are drawn (colour
     and style), then each gem's colour."""
     players = {"text": words.gettext("Players")}
     gems = {"text": words.gettext("Bonus colours")}
-    key = [go.Scatter(x=[None], y=[None], name=name, mode="lines+markers", showlegend=True,
+    key = [go.Scatter(x=[None], y=[None], name=_plain(name), mode="lines+markers",
+                      showlegend=True,
                       legendgroup="players", legendgrouptitle=players, hoverinfo="skip",
                       line={"color": PLAYER_COLOURS[index], "dash": PLAYER_DASHES[index],
                             "width": 2},
