@@ -21,7 +21,9 @@ from splendor_nb.learn.puzzle_trainer import (
     save_record,
 )
 from splendor_nb.replay import Replay
+from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.learn_tab.trainer_view import TrainerView
+from splendor_nb.ui.review_panel import ReviewPanel
 
 
 def ladder(base: RatedPuzzle, ratings: list[float]) -> list[RatedPuzzle]:
@@ -132,3 +134,24 @@ def test_the_view_filters_and_says_when_no_puzzle_is_left(shipped: list[RatedPuz
     view.players.value = 0
     view.theme.value = "gold"
     assert view.puzzle is not None and "gold" in view.puzzle.themes
+
+
+def test_the_review_panel_turns_a_players_mistakes_into_a_trainer() -> None:
+    replay = Replay.from_state(new_game(players=2, seed=6))
+    for text in ("+wbg", "+rr", "+wbk"):
+        replay.play(text)
+    moves = (MoveReview(1, 0, Move.parse("+wbg"), Move.parse("+wbg"), 0.5, 0.5, 0.5),
+             MoveReview(2, 1, Move.parse("+rr"), Move.parse("+kk"), 0.5, 0.48, 0.5),
+             MoveReview(3, 0, Move.parse("+wbk"), Move.parse("+grk"), 0.5, 0.30, 0.55))
+    controller = ReplayController(replay)
+    panel = ReviewPanel(controller)
+    controller.review = Review(("Ann", "Bob"), ((0.5, 0.5),) * 4, (None,) * 4, moves, "t", 10)
+    buttons = panel.practise_row.children
+    assert [button.description for button in buttons] == [  # type: ignore[attr-defined]
+        "Practise Player 1's mistakes", "Practise Player 2's mistakes"]
+    panel.practise(0)
+    (trainer,) = panel.practice.children
+    shown = " ".join(getattr(child, "value", "") for child in trainer.children)
+    assert "before turn 3: the move played there was a mistake" in shown
+    panel.practise(1)  # a loss of 0.02: no mistake
+    assert panel.practice.children == () and "made no mistake" in panel.message.value

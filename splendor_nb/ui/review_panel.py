@@ -119,11 +119,15 @@ class ReviewPanel(ControllerView[widgets.VBox]):
         self.accuracy.add_class("splendor-review-accuracy")
         self.here = widgets.HTML()
         self.here.add_class("splendor-review-here")
+        self.practise_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.practise_row.add_class("splendor-review-practise")
+        self.practice = widgets.Box(layout=widgets.Layout(width="100%"))
+        """*Practise my mistakes*: a trainer over the mistakes of the player asked for."""
         self.results = widgets.VBox(
             [self.accuracy,
              widgets.HBox([self.previous, self.next, self.show_best],
                           layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
-             self.here], layout=widgets.Layout(width="100%"))
+             self.here, self.practise_row, self.practice], layout=widgets.Layout(width="100%"))
         self.message = widgets.HTML()
         self.message.add_class("splendor-review-message")
         self.widget = widgets.VBox([self.start, self.running, self.message, self.results],
@@ -181,6 +185,27 @@ class ReviewPanel(ControllerView[widgets.VBox]):
         if wait:
             self.thread.join()
 
+    def practise(self, player: int) -> None:
+        """*Practise my mistakes*: the moves of ``player`` the review labels mistakes or
+        blunders, as puzzles in a trainer under the review (each answer the expert's move)."""
+        from splendor_nb.learn.puzzle_set import mistake_puzzles
+        from splendor_nb.ui.learn_tab.trainer_view import TrainerView
+
+        controller = self.controller
+        review = controller.review
+        if review is None:
+            return
+        words = translator(self.language)
+        puzzles = mistake_puzzles(controller.replay, review, player)
+        name = controller.names[player]
+        if not puzzles:
+            self.practice.children = ()
+            self._say(words.gettext("{name} made no mistake or blunder to practise.", name=name))
+            return
+        self.message.value = ""
+        self.practice.children = (TrainerView(puzzles, seed=player,
+                                              language=self.language).widget,)
+
     def _say(self, text: str) -> None:
         self.message.value = f"<div class='splendor-muted' role='status'>{html.escape(text)}</div>"
 
@@ -200,6 +225,24 @@ class ReviewPanel(ControllerView[widgets.VBox]):
         self.previous.disabled = review.previous_mistake(controller.turn) is None
         self.next.disabled = review.next_mistake(controller.turn) is None
         self.here.value = here_text(controller, self.language)
+        # the mistakes tell later turns: not before the end in spoiler-free mode
+        hidden = controller.spoiler_free and controller.turn < len(controller.replay)
+        if hidden or len(self.practise_row.children) != len(controller.names):
+            self.practise_row.children = () if hidden else tuple(
+                self._practise_button(player, name)
+                for player, name in enumerate(controller.names))
+
+    def _practise_button(self, player: int, name: str) -> widgets.Button:
+        words = translator(self.language)
+        button = widgets.Button(description=words.gettext("Practise {name}'s mistakes",
+                                                          name=name),
+                                icon="graduation-cap", layout=widgets.Layout(width="auto"),
+                                tooltip=words.gettext(
+                                    "Their mistakes and blunders as puzzles: find the better "
+                                    "move"))
+        button.add_class("splendor-review-practise-button")
+        button.on_click(lambda _button: self.practise(player))
+        return button
 
 
 def here_text(controller: ReplayController, language: str | None = None) -> str:

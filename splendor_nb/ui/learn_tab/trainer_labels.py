@@ -30,6 +30,7 @@ WORDS: dict[str, str] = {
     "streak": "Solved in a row: {streak} (best {best})",
     "find": "{player} to play: find the best action. This puzzle is rated {rating}.",
     "from_game": "From game {game} of {corpus}, before turn {turn}.",
+    "from_review": "From this game, before turn {turn}: the move played there was a mistake.",
     "right": "Right!",
     "right_why": "{answer} keeps {player} a {chance} chance of winning; the best other "
                  "action, {runner_up}, only {runner_up_chance}.",

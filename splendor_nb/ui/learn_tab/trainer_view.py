@@ -27,7 +27,7 @@ from splendor_nb.i18n import format_percent, spoken, translator, use_language
 from splendor_nb.learn import phrase
 from splendor_nb.learn.checkers import action
 from splendor_nb.learn.puzzle_rating import Rating
-from splendor_nb.learn.puzzle_set import RatedPuzzle
+from splendor_nb.learn.puzzle_set import REVIEWED, RatedPuzzle
 from splendor_nb.learn.puzzle_themes import THEME_RULES, THEMES
 from splendor_nb.learn.puzzle_trainer import Outcome, PuzzleTrainer, TrainerRecord
 from splendor_nb.moves import Move
@@ -123,8 +123,9 @@ class TrainerView:
             source = puzzle.source
             find = say("find", player=names[puzzle.state.current_player],
                        rating=round(self.trainer.rating_of(puzzle).rating))
-            origin = say("from_game", game=source.game, corpus=source.corpus,
-                         turn=source.turn + 1)
+            origin = (say("from_review", turn=source.turn + 1) if source.corpus == REVIEWED
+                      else say("from_game", game=source.game, corpus=source.corpus,
+                               turn=source.turn + 1))
             self.where.value = (f"<div class='splendor-puzzle-where'>{html.escape(find)}"
                                 f"<div class='splendor-muted'>{html.escape(origin)}</div></div>")
         for button in (self.hint, self.solution):
