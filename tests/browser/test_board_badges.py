@@ -27,7 +27,7 @@ def test_a_pile_taken_and_given_back_shows_its_two_badges_apart(page: Page) -> N
     after = before.apply(Move.parse("+wgr -rkk"))
     page.set_content(f"<style>{BOARD_CSS.read_text(encoding='utf-8')}</style>"
                      f"<div class='splendor-clickable-board'><div class='splendor-board'>"
-                     f"{board_svg(after, previous=before, highlight=True)}</div></div>")
+                     f"{board_svg(after, highlight=True)}</div></div>")
     for pile in ('[data-supply="red"]', '[data-token="red"]'):
         badges = page.locator(f"{pile} > g.last-move rect")
         assert badges.count() == 2, pile  # +1 and -1
