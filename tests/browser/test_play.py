@@ -453,11 +453,14 @@ def test_in_a_notebook_column_the_widget_fits_its_own_width(
         frame = board(page)
         if narrow:
             expect(frame).to_have_class("splendor-board narrow")
-        side = button(page, ".splendor-play-side").bounding_box()
+        # narrow, the side column's parts are the row's own (display: contents), so that the
+        # turn panel can stick at the bottom: it is the one looked for under the board
+        side = button(page, ".splendor-turn-panel" if narrow else ".splendor-play-side")
+        box = side.bounding_box()
         column = button(page, ".splendor-play-board-column").bounding_box()
-        assert side is not None and column is not None
-        assert side["y"] >= column["y"] + column["height"] - 1 if narrow else \
-            side["x"] >= column["x"] + column["width"] - 1, width  # below, or beside
+        assert box is not None and column is not None
+        assert box["y"] >= column["y"] + column["height"] - 1 if narrow else \
+            box["x"] >= column["x"] + column["width"] - 1, width  # below, or beside
     shoot(root, "play-column-480.png")
 
 
