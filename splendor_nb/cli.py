@@ -270,6 +270,16 @@ def _add_simulate(subparsers: Subparsers) -> None:
                          help=gettext("games per shard (default: 1000)"))
     command.add_argument("--budget", type=int, metavar="B",
                          help=gettext("positions the hard bot rates per move"))
+    _add_workers(command)
+    command.add_argument("--csv", type=Path, metavar="OUT",
+                         help=gettext("also write the table of turns (splendor_nb.analysis.turns)"))
+    command.add_argument("--no-progress", dest="progress", action="store_false")
+    command.set_defaults(func=_simulate)
+
+
+def _add_workers(command: argparse.ArgumentParser) -> None:
+    """The options that say what runs the work: a local pool of --workers, or a Dask cluster
+    (--dask, or --scheduler for one already running)."""
     command.add_argument("--workers", type=int, metavar="W",
                          help=gettext("processes of the local pool, or of the local Dask cluster "
                                       "with --dask (default: all cores)"))
@@ -279,10 +289,6 @@ def _add_simulate(subparsers: Subparsers) -> None:
                                       "tcp://127.0.0.1:8786 (its workers must see DIR)"))
     cluster.add_argument("--dask", action="store_true",
                          help=gettext("run on a local Dask cluster started for the run"))
-    command.add_argument("--csv", type=Path, metavar="OUT",
-                         help=gettext("also write the table of turns (splendor_nb.analysis.turns)"))
-    command.add_argument("--no-progress", dest="progress", action="store_false")
-    command.set_defaults(func=_simulate)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -468,15 +474,7 @@ def _add_puzzles(subparsers: Subparsers) -> None:
     mine.add_argument("--games", type=int, metavar="N",
                       help=gettext("mine only the first N games (default: all)"))
     mine.add_argument("--seed", type=int, default=0, metavar="S")
-    mine.add_argument("--workers", type=int, metavar="W",
-                      help=gettext("processes of the local pool, or of the local Dask cluster "
-                                   "with --dask (default: all cores)"))
-    cluster = mine.add_mutually_exclusive_group()
-    cluster.add_argument("--scheduler", metavar="ADDRESS",
-                         help=gettext("run on the Dask cluster of this scheduler, e.g. "
-                                      "tcp://127.0.0.1:8786 (its workers must see DIR)"))
-    cluster.add_argument("--dask", action="store_true",
-                         help=gettext("run on a local Dask cluster started for the run"))
+    _add_workers(mine)
     mine.add_argument("--no-progress", dest="progress", action="store_false")
     mine.set_defaults(func=_mine_puzzles)
     build = actions.add_parser("build", help=gettext("build a puzzle file from mined files"),
