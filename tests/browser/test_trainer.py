@@ -46,7 +46,9 @@ def play_on_board(trainer: Locator, text: str) -> None:
     if move.card is None:
         board.locator(f'[data-action="deck"][data-tier="{move.tier}"]').click()
     else:
-        board.locator(f'[data-action="card"][data-card="{move.card}"]').first.click()
+        # a face-up card, or one of the mover's reserved cards (R-BUY)
+        board.locator(f'[data-action="card"][data-card="{move.card}"], '
+                      f'[data-action="reserved"]:has([data-card="{move.card}"])').first.click()
     trainer.locator(f".splendor-picker-{move.kind}").click()
 
 
