@@ -20,6 +20,8 @@ import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -291,9 +293,19 @@ def _add_workers(command: argparse.ArgumentParser) -> None:
                          help=gettext("run on a local Dask cluster started for the run"))
 
 
-def _simulate(args: argparse.Namespace) -> int:
+def _executor(args: argparse.Namespace) -> AbstractContextManager[Executor | None]:
+    """What :func:`_add_workers`'s options ask for: a Dask cluster's executor (started for the
+    run with --dask), or none, for the local pool of --workers."""
     from contextlib import nullcontext
 
+    from splendor_nb.analysis.corpus.run import dask_executor
+
+    if args.dask or args.scheduler is not None:
+        return dask_executor(args.scheduler, args.workers)
+    return nullcontext()
+
+
+def _simulate(args: argparse.Namespace) -> int:
     from splendor_nb.analysis.corpus import (
         DEFAULT_SHARD_SIZE,
         CorpusError,
@@ -301,11 +313,9 @@ def _simulate(args: argparse.Namespace) -> int:
         simulate_corpus,
     )
     from splendor_nb.analysis.corpus.aggregates import win_rates
-    from splendor_nb.analysis.corpus.run import dask_executor
 
-    on_dask = args.dask or args.scheduler is not None
     try:
-        with dask_executor(args.scheduler, args.workers) if on_dask else nullcontext() as pool:
+        with _executor(args) as pool:
             run = simulate_corpus(
                 args.out, args.games, args.players, args.levels.split(","), args.seed,
                 shard_size=DEFAULT_SHARD_SIZE if args.shard_size is None else args.shard_size,
@@ -488,15 +498,11 @@ def _add_puzzles(subparsers: Subparsers) -> None:
 
 
 def _mine_puzzles(args: argparse.Namespace) -> int:
-    from contextlib import nullcontext
-
     from splendor_nb.analysis.corpus import CorpusError
-    from splendor_nb.analysis.corpus.run import dask_executor
     from splendor_nb.learn.puzzle_mining import mine_corpus
 
-    on_dask = args.dask or args.scheduler is not None
     try:
-        with dask_executor(args.scheduler, args.workers) if on_dask else nullcontext() as pool:
+        with _executor(args) as pool:
             mined = mine_corpus(args.corpus, args.out, games=args.games, seed=args.seed,
                                 executor=pool, workers=args.workers, progress=args.progress)
     except (CorpusError, OSError) as error:
