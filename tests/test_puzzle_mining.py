@@ -5,6 +5,8 @@ from __future__ import annotations
 import gzip
 import random
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -12,17 +14,26 @@ import pytest
 from splendor_nb import Move, new_game
 from splendor_nb.ai import Bot
 from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, open_corpus
+from splendor_nb.analysis.corpus.shards import game_index
 from splendor_nb.engine import GameState
-from splendor_nb.learn import puzzle_mining
-from splendor_nb.learn.puzzle_file import MinedGame, MinedPuzzle
-from splendor_nb.learn.puzzle_mining import MARGIN, mine_game, mine_position
+from splendor_nb.learn import load_puzzles, puzzle_mining
+from splendor_nb.learn.puzzle_file import MinedGame, MinedPuzzle, gzip_member, read_mined
+from splendor_nb.learn.puzzle_mining import (
+    MARGIN,
+    mine_game,
+    mine_position,
+    position_seed,
+    recheck_mined,
+    still_best,
+)
 from splendor_nb.learn.puzzle_rating import LEVEL_RATINGS, Rating, attempt, starting_rating
-from splendor_nb.learn.puzzle_set import build_puzzle_file, puzzles_of
+from splendor_nb.learn.puzzle_set import PUZZLES_FILE, build_puzzle_file, puzzles_of
 from splendor_nb.learn.puzzle_themes import THEMES, themes
 from splendor_nb.replay import Replay
 from splendor_nb.rules import WINNING_POINTS
 
 CORPUS = SHIPPED_CORPORA_DIR / "easy-v-medium-2p"
+SHIPPED_PUZZLES = resources.files("splendor_nb").joinpath("data", PUZZLES_FILE)
 
 
 def corpus_turns(games: int = 60) -> Iterator[tuple[GameState, Move, GameState]]:
@@ -158,3 +169,43 @@ def test_a_starting_rating_orders_puzzles_by_the_bots_that_solve_them() -> None:
     by_none = starting_rating({"easy": (0, 3), "medium": (0, 3), "hard": (0, 3)})
     assert by_easy < by_medium < by_none
     assert LEVEL_RATINGS["easy"] < by_medium < by_none
+
+
+def test_every_shipped_answer_is_a_legal_move_of_its_position() -> None:
+    puzzles = load_puzzles()
+    assert puzzles
+    for puzzle in puzzles:
+        state = puzzle.state
+        assert puzzle.answer in state.legal_moves(), puzzle.id
+        assert state.turn == puzzle.source.turn and len(state.players) == puzzle.players
+
+
+@pytest.mark.slow
+def test_a_sample_of_the_shipped_puzzles_is_still_clearly_best_for_todays_expert() -> None:
+    """Each of a fixed sample, searched again as the miner searched it: if the expert changes,
+    this fails until ``scripts/mine_puzzles.py --recheck`` has dropped the puzzles it no longer
+    finds clearly best."""
+    puzzles = load_puzzles()
+    sample = random.Random(34).sample(puzzles, 4)
+    for puzzle in sample:
+        seed = position_seed(puzzle.source.corpus, game_index(puzzle.source.game),
+                             puzzle.source.turn)
+        assert still_best(puzzle.state, puzzle.answer, seed), puzzle.id
+    assert not still_best(sample[0].state, sample[0].runner_up, position_seed(
+        sample[0].source.corpus, game_index(sample[0].source.game), sample[0].source.turn))
+
+
+def test_a_recheck_drops_the_puzzles_no_longer_best_and_keeps_the_others(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    games = list(read_mined(SHIPPED_PUZZLES))[:3]
+    mined = tmp_path / "mined.jsonl.gz"
+    mined.write_bytes(b"".join(map(gzip_member, games)))
+    dropped = {(games[0].source, games[0].puzzles[0].turn)}
+    monkeypatch.setattr(puzzle_mining, "_recheck", lambda task: (
+        task[0], task[2], (task[0], task[2]) not in dropped))
+    with ThreadPoolExecutor(1) as pool:
+        kept, lost = recheck_mined(mined, executor=pool, progress=False)
+    assert (kept, lost) == (sum(len(game.puzzles) for game in games) - 1, 1)
+    again = list(read_mined(mined))
+    assert [game.source for game in again] == [game.source for game in games]
+    assert again[0].puzzles == games[0].puzzles[1:] and again[1:] == games[1:]

@@ -85,6 +85,12 @@ class MinedGame:
                    tuple(MinedPuzzle.from_json(puzzle) for puzzle in data["puzzles"]))
 
 
+def gzip_member(game: MinedGame) -> bytes:
+    """``game`` as a member of a mined file: a gzip member a game, so that a run stopped while
+    writing tears the last game only (:func:`read_mined` stops before it)."""
+    return gzip.compress((game.to_line() + "\n").encode("utf-8"), mtime=0)
+
+
 def read_mined(path: str | os.PathLike[str]) -> Iterator[MinedGame]:
     """The games of a mined file, in the order they were written, up to a game that a stopped
     run left torn (that game is mined again by the next run)."""

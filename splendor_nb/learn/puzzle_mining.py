@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import random
@@ -45,10 +44,10 @@ from splendor_nb.ai.expert import SIMULATIONS as PLAY_SIMULATIONS
 from splendor_nb.ai.expert import grow, root_moves
 from splendor_nb.ai.simulate import derive_seed, stream
 from splendor_nb.analysis.corpus import Corpus, open_corpus
-from splendor_nb.analysis.corpus.shards import REPLAYS, game_id
+from splendor_nb.analysis.corpus.shards import REPLAYS, game_id, game_index
 from splendor_nb.engine import GameState
 from splendor_nb.learn.checkers import action
-from splendor_nb.learn.puzzle_file import MinedGame, MinedPuzzle, read_mined
+from splendor_nb.learn.puzzle_file import MinedGame, MinedPuzzle, gzip_member, read_mined
 from splendor_nb.learn.puzzle_rating import starting_rating
 from splendor_nb.learn.puzzle_themes import themes
 from splendor_nb.moves import Move
@@ -72,6 +71,9 @@ WEAKER_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 """The bots that try each puzzle, weakest first: their tries set its starting rating."""
 TRIES = 3
 """Tries of each weaker bot, each with its own seed."""
+CORPUS_SEEDS = {"easy-v-medium-2p": 0, "easy-medium-3p": 3, "easy-medium-4p": 4}
+"""The seed each corpus of the shipped puzzles is mined with (scripts/mine_puzzles.py): with the
+game and the turn it seeds every search of a position (:func:`position_seed`)."""
 
 
 @dataclass(frozen=True)
@@ -95,12 +97,8 @@ def mine_position(state: GameState, seed: int) -> MinedPuzzle | None:
     screen = _judge(view, moves, SCREEN_SIMULATIONS, derive_seed(seed, "screen"))
     if screen is None or screen.margin < SCREEN_MARGIN:
         return None
-    judged = [_judge(view, moves, SIMULATIONS, derive_seed(seed, "judge", judge))
-              for judge in range(JUDGES)]
-    kept = [judgement for judgement in judged if judgement is not None]
-    if len(kept) < JUDGES or {action(judgement.answer) for judgement in kept} \
-            != {action(kept[0].answer)} \
-            or min(judgement.margin for judgement in kept) < MARGIN:
+    kept = _judged(view, moves, seed)
+    if kept is None:
         return None
     answer = kept[0].answer
     found = {level: (sum(action(Bot(level, seed=derive_seed(seed, level, attempt)).choose(state))
@@ -119,6 +117,27 @@ def mine_position(state: GameState, seed: int) -> MinedPuzzle | None:
                                / len(kept), 4),
         found=found, line=tuple(map(str, line)),
         themes=themes(state, answer, line), rating=float(round(starting_rating(found))))
+
+
+def still_best(state: GameState, answer: Move, seed: int) -> bool:
+    """Whether the judges of :func:`mine_position` (the searches seeded from ``seed``, the
+    position's seed) still agree on ``answer``'s action and rate it :data:`MARGIN` above every
+    other: a shipped puzzle re-checked against today's expert (:func:`position_seed`).
+
+    >>> from splendor_nb import new_game
+    >>> still_best(new_game(seed=1), Move.parse("+wbg"), seed=1)  # the first move: no clear best
+    False
+    """
+    view = state.player_view(state.current_player)
+    kept = _judged(view, root_moves(view), seed)
+    return kept is not None and action(kept[0].answer) == action(answer)
+
+
+def position_seed(corpus: str, game: int, turn: int) -> int:
+    """The seed the searches of a position of a shipped corpus are run with: from the seed the
+    corpus is mined with (:data:`CORPUS_SEEDS`), the game's index (from 0) and the turn, as
+    :func:`mine_corpus` derives it."""
+    return derive_seed(_game_seed(CORPUS_SEEDS[corpus], corpus, game), turn)
 
 
 def mine_replay(replay: Replay, seed: int = 0) -> list[MinedPuzzle]:
@@ -154,13 +173,44 @@ def mine_corpus(corpus: str | os.PathLike[str], out: str | os.PathLike[str], *,
     with open(out, "ab") as file, \
             tqdm(total=len(tasks), desc="mining", unit="game", disable=not progress) as bar:
         for game in stream(mine_game, tasks, executor, workers):
-            # one gzip member a game: a run stopped while writing tears the last one only
-            file.write(gzip.compress((game.to_line() + "\n").encode("utf-8"), mtime=0))
+            file.write(gzip_member(game))
             file.flush()
             mined.append(game)
             bar.set_postfix(puzzles=sum(len(game.puzzles) for game in mined))
             bar.update()
     return mined
+
+
+def recheck_mined(path: str | os.PathLike[str], *, executor: Executor | None = None,
+                  workers: int | None = None, progress: bool = True) -> tuple[int, int]:
+    """Judge every puzzle of the mined file ``path`` again with today's expert
+    (:func:`still_best`, each position seeded as it was mined) and write the file again without
+    those that no longer pass: after the expert changes. Returns the puzzles kept and dropped."""
+    games = list(read_mined(path))
+    tasks = [(game, puzzle) for game in games for puzzle in game.puzzles]
+    verdicts: dict[tuple[str, int], bool] = {}
+    with tqdm(total=len(tasks), desc="re-checking", unit="puzzle", disable=not progress) as bar:
+        for source, turn, passed in stream(
+                _recheck, [(game.source, game.record, puzzle.turn, puzzle.answer)
+                           for game, puzzle in tasks], executor, workers):
+            verdicts[source, turn] = passed
+            bar.update()
+    kept = [MinedGame(game.source, game.record, game.positions,
+                      tuple(puzzle for puzzle in game.puzzles
+                            if verdicts[game.source, puzzle.turn]))
+            for game in games]
+    Path(path).write_bytes(b"".join(map(gzip_member, kept)))
+    kept_count = sum(verdicts.values())
+    return kept_count, len(verdicts) - kept_count
+
+
+def _recheck(task: tuple[str, str, int, str]) -> tuple[str, int, bool]:
+    """One mined puzzle, ``task`` being (source, replay text, turn, answer), with whether it
+    passes :func:`still_best`: the work of a process of the pool."""
+    source, record, turn, answer = task
+    corpus, game = source.rsplit("/", 1)
+    return source, turn, still_best(Replay.loads(record).state(turn), Move.parse(answer),
+                                    position_seed(corpus, game_index(game), turn))
 
 
 def _kept_whole(path: Path) -> set[str]:
@@ -169,8 +219,7 @@ def _kept_whole(path: Path) -> set[str]:
     if not path.exists():
         return set()
     games = list(read_mined(path))
-    whole = b"".join(gzip.compress((game.to_line() + "\n").encode("utf-8"), mtime=0)
-                     for game in games)
+    whole = b"".join(map(gzip_member, games))
     if path.read_bytes() != whole:
         path.write_bytes(whole)
     return {game.source for game in games}
@@ -223,7 +272,24 @@ def _tasks(corpus: Corpus, name: str, count: int, seed: int) -> Iterable[tuple[s
         with open(shard.path / REPLAYS, encoding="utf-8") as lines:
             for index, line in enumerate(lines, start=shard.first):
                 if index < count:
-                    yield f"{name}/{game_id(index)}", line, derive_seed(seed, name, index)
+                    yield f"{name}/{game_id(index)}", line, _game_seed(seed, name, index)
+
+
+def _game_seed(corpus_seed: int, corpus: str, game: int) -> int:
+    """The seed of the searches in game number ``game`` of the corpus folder ``corpus``."""
+    return derive_seed(corpus_seed, corpus, game)
+
+
+def _judged(view: GameState, moves: Sequence[Move], seed: int) -> list[_Judgement] | None:
+    """The judges' searches of a position (:data:`JUDGES` of them, seeded from ``seed``), if
+    they all prefer one action and rate it :data:`MARGIN` or more above every other."""
+    judged = [_judge(view, moves, SIMULATIONS, derive_seed(seed, "judge", judge))
+              for judge in range(JUDGES)]
+    kept = [judgement for judgement in judged if judgement is not None]
+    if len(kept) < JUDGES or len({action(judgement.answer) for judgement in kept}) > 1 \
+            or min(judgement.margin for judgement in kept) < MARGIN:
+        return None
+    return kept
 
 
 def _compact(replay: Replay) -> str:

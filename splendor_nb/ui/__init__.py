@@ -20,7 +20,8 @@ view observes it and writes back to it.
   :class:`PlayFromHere`, the viewer's way into a what-if game.
 - :mod:`~splendor_nb.ui.learn_tab`: :class:`LessonView`, a chapter of the lessons with its live
   boards and exercises; :class:`WalkView`, a turn walked through the diagram on a position;
-  :class:`PuzzleView`, find-the-move puzzles; :class:`LearnTab`, all of them in the app.
+  :class:`PuzzleView`, find-the-move puzzles; :class:`TrainerView`, the puzzle trainer (its
+  record on disk with :class:`DiskStore`); :class:`LearnTab`, all of them in the app.
 
 The anywidgets' JavaScript and CSS are files in static/, their colours those of
 :mod:`splendor_nb.palette`.
@@ -39,7 +40,15 @@ from splendor_nb.ui.board_widget import ClickableBoard
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.downloader import Downloader
 from splendor_nb.ui.keyboard import KEYS, KeyboardShortcuts
-from splendor_nb.ui.learn_tab import ExerciseView, LearnTab, LessonView, PuzzleView, WalkView
+from splendor_nb.ui.learn_tab import (
+    DiskStore,
+    ExerciseView,
+    LearnTab,
+    LessonView,
+    PuzzleView,
+    TrainerView,
+    WalkView,
+)
 from splendor_nb.ui.move_list import MoveList
 from splendor_nb.ui.move_stepper import MoveStepper
 from splendor_nb.ui.navigation import NavigationBar
@@ -60,6 +69,7 @@ __all__ = [
     "BoardView",
     "ClickableBoard",
     "DiagramView",
+    "DiskStore",
     "Downloader",
     "ExerciseView",
     "KeyboardShortcuts",
@@ -76,6 +86,7 @@ __all__ = [
     "ReplayToolbar",
     "ReplayViewer",
     "Shown",
+    "TrainerView",
     "ViewSwitch",
     "WalkView",
     "shipped_replays",

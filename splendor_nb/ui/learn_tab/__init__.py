@@ -10,6 +10,9 @@ lessons with their exercises, and find-the-move puzzles, one module each.
 - :mod:`~splendor_nb.ui.learn_tab.move_picker`: :class:`MovePicker`, a move played on the board as
   an answer.
 - :mod:`~splendor_nb.ui.learn_tab.puzzle_view`: :class:`PuzzleView`, find-the-move puzzles.
+- :mod:`~splendor_nb.ui.learn_tab.trainer_view`: :class:`TrainerView`, the puzzle trainer, its
+  record kept by a store of :mod:`~splendor_nb.ui.learn_tab.trainer_store` (:class:`DiskStore`
+  in a notebook, the browser's storage in the app).
 - :mod:`~splendor_nb.ui.learn_tab.learn_tab`: :class:`LearnTab`, the app's tab: every chapter and
   the puzzles, with a picker.
 - :mod:`~splendor_nb.ui.learn_tab.links`: :class:`LinkedHTML`, text whose rule ids (and a diagram
@@ -31,9 +34,12 @@ from splendor_nb.ui.learn_tab.links import LinkedHTML
 from splendor_nb.ui.learn_tab.move_picker import MovePicker
 from splendor_nb.ui.learn_tab.puzzle_view import PuzzleView
 from splendor_nb.ui.learn_tab.rule_panel import RulePanel
+from splendor_nb.ui.learn_tab.trainer_store import DiskStore
+from splendor_nb.ui.learn_tab.trainer_view import TrainerView
 from splendor_nb.ui.learn_tab.walk_view import WalkView
 
 __all__ = [
+    "DiskStore",
     "ExerciseView",
     "LearnTab",
     "LessonView",
@@ -41,5 +47,6 @@ __all__ = [
     "MovePicker",
     "PuzzleView",
     "RulePanel",
+    "TrainerView",
     "WalkView",
 ]
