@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import splendor_nb.ui
 from splendor_nb import Move, new_game
 from splendor_nb.analysis.game_review import MoveReview, Review
 from splendor_nb.learn.puzzle_rating import Rating
@@ -155,3 +158,24 @@ def test_the_review_panel_turns_a_players_mistakes_into_a_trainer() -> None:
     assert "before turn 3: the move played there was a mistake" in shown
     panel.practise(1)  # a loss of 0.02: no mistake
     assert panel.practice.children == () and "made no mistake" in panel.message.value
+
+
+def test_the_readmes_learn_example_runs_and_keeps_the_trainers_record_on_disk(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    example = next(block for block in re.findall(r"```python\n(.*?)```", readme, re.DOTALL)
+                   if "TrainerView(" in block)
+    made: list[TrainerView] = []
+
+    class Seen(TrainerView):  # the README's TrainerView, kept to look at afterwards
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(splendor_nb.ui, "TrainerView", Seen)
+    monkeypatch.setenv("SPLENDOR_NB_DATA", str(tmp_path))
+    exec(compile(example, "README.md", "exec"), {})
+    [trainer] = made
+    assert trainer.puzzle is not None and trainer.puzzle.players == 2
+    assert trainer.answer(trainer.puzzle.answer).solved
+    assert load_record(tmp_path / "puzzles.json").streak == 1
