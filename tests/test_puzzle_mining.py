@@ -6,11 +6,11 @@ import gzip
 import random
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
+import splendor_nb
 from splendor_nb import Move, new_game
 from splendor_nb.ai import Bot
 from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, open_corpus
@@ -33,7 +33,7 @@ from splendor_nb.replay import Replay
 from splendor_nb.rules import WINNING_POINTS
 
 CORPUS = SHIPPED_CORPORA_DIR / "easy-v-medium-2p"
-SHIPPED_PUZZLES = resources.files("splendor_nb").joinpath("data", PUZZLES_FILE)
+SHIPPED_PUZZLES = Path(splendor_nb.__file__).parent / "data" / PUZZLES_FILE
 
 
 def corpus_turns(games: int = 60) -> Iterator[tuple[GameState, Move, GameState]]:
