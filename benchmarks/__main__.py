@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-NAMES = ("engine", "replay_load", "board", "tournament", "viewer", "corpus", "play")
+NAMES = ("engine", "replay_load", "board", "tournament", "viewer", "corpus", "play", "trainer")
 ON_REQUEST = ("instructions", "load", "first_visit", "learn_tab")
 """Run only when named, as they take minutes: instructions needs valgrind; load serves the demo
 to a crowd of browsers (``python -m benchmarks.load`` takes scenarios and voila options);
