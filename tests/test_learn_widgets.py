@@ -537,7 +537,7 @@ def test_progress_kept_in_the_browser_comes_back_and_a_reset_forgets_it() -> Non
     assert store is not None and store in tab.widget.children  # drawn, so its script runs
     sent: list[object] = []
     store.send = sent.append  # type: ignore[method-assign]  # what goes to the page
-    store.received({"type": "kept", "keys": ["actions/no-pass", "setup/players"]})
+    store.received({"type": "kept", "value": ["actions/no-pass", "setup/players"]})
     assert "2. The four actions (1/8)" in [label for label, _ in tab.picker.options]
     tab.open("actions")
     lesson = tab.view
@@ -545,10 +545,10 @@ def test_progress_kept_in_the_browser_comes_back_and_a_reset_forgets_it() -> Non
     assert "1 of 8 exercises solved" in lesson.progress_line.value
     lesson.exercises["keep"].options["B2r2"].value = True
     lesson.exercises["keep"].check.click()
-    assert sent[-1] == {"type": "keep", "keys": ["actions/keep", "actions/no-pass",
+    assert sent[-1] == {"type": "keep", "value": ["actions/keep", "actions/no-pass",
                                                  "setup/players"]}
     lesson.reset.click()
-    assert sent[-1] == {"type": "keep", "keys": []}
+    assert sent[-1] == {"type": "keep", "value": []}
     assert not lesson.exercises["no-pass"].solved and lesson.exercises["keep"].said.value == ""
     assert "0 of 8 exercises solved" in lesson.progress_line.value
     assert "2. The four actions (0/8)" in [label for label, _ in tab.picker.options]

@@ -1,45 +1,40 @@
-"""The Learn tab's progress kept in the visitor's browser (:class:`BrowserProgress`, a hidden
-anywidget; its JavaScript is static/learn_progress.js): the app's kernel lives as long as its
-page, so what a learner solved is kept in the browser's localStorage, as
-:meth:`~splendor_nb.learn.Progress.keys`, and given back to the next page.
+"""The Learn tab's progress kept in the visitor's browser (:class:`BrowserProgress`, a
+:class:`~splendor_nb.ui.browser_storage.BrowserStorage`): what a learner solved, as
+:meth:`~splendor_nb.learn.Progress.keys`, given back to the next page.
 
 >>> from splendor_nb.learn import Progress
 >>> progress = Progress()
 >>> store = BrowserProgress(progress)
->>> store.received({"type": "kept", "keys": ["setup/players"]})  # what the page sends
+>>> store.received({"type": "kept", "value": ["setup/players"]})  # what the page sends
 >>> progress.keys()
 ['setup/players']
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-import anywidget
-import ipywidgets as widgets
-
 from splendor_nb.learn import Progress
+from splendor_nb.ui.browser_storage import BrowserStorage
+
+KEY = "splendor_nb.learn.progress"
+"""The progress's key in the browser's storage."""
 
 
-class BrowserProgress(anywidget.AnyWidget):
+class BrowserProgress(BrowserStorage):
     """Keeps ``progress`` in the browser that draws this widget: restores what it kept there,
     and sends it every change (a reset too)."""
 
-    _esm = Path(__file__).resolve().parent.parent / "static" / "learn_progress.js"
-
     def __init__(self, progress: Progress) -> None:
-        super().__init__(layout=widgets.Layout(display="none"))
+        super().__init__(KEY)
         self.progress = progress
         progress.watch(self._keep)
-        self.on_msg(lambda _widget, content, _buffers: self.received(content))
 
-    def received(self, content: Mapping[str, Any]) -> None:
-        """A message from the page: ``{"type": "kept", "keys": [...]}``, what it had kept."""
-        if content.get("type") == "kept" and isinstance(content.get("keys"), list):
-            self.progress.restore(content["keys"])
+    def restored(self, value: Any) -> None:
+        """The keys the page had kept, joined to this kernel's (anything else is not ours)."""
+        if isinstance(value, list):
+            self.progress.restore([key for key in value if isinstance(key, str)])
             self._keep(self.progress)  # the union of the page's and this kernel's
 
     def _keep(self, progress: Progress) -> None:
-        self.send({"type": "keep", "keys": progress.keys()})
+        self.keep(progress.keys())

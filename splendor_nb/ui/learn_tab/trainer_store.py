@@ -1,12 +1,12 @@
 """Where the puzzle trainer keeps a learner's record between visits: :class:`MemoryStore` (the
 page only), :class:`DiskStore` (JupyterLab: a file in the user's data folder) and
 :class:`BrowserRecordStore` (the app: the visitor's browser, so that the server keeps nothing of
-one visitor for the next; a hidden anywidget, static/trainer_record.js).
+one visitor for the next; a :class:`~splendor_nb.ui.browser_storage.BrowserStorage`).
 
 >>> store = BrowserRecordStore()
 >>> restored = []
 >>> store.on_restore(restored.append)
->>> store.received({"type": "kept", "record": {"format": "splendor-nb-puzzle-record",
+>>> store.received({"type": "kept", "value": {"format": "splendor-nb-puzzle-record",
 ...     "version": 1, "learner": [1612.0, 180.0], "streak": 2, "best_streak": 3,
 ...     "history": [], "puzzles": {}}})
 >>> round(store.load().learner.rating), restored[0].streak
@@ -15,16 +15,16 @@ one visitor for the next; a hidden anywidget, static/trainer_record.js).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-import anywidget
-import ipywidgets as widgets
-
 from splendor_nb.learn.puzzle_trainer import TrainerRecord, load_record, record_file, save_record
+from splendor_nb.ui.browser_storage import BrowserStorage
 
 Restored = Callable[[TrainerRecord], None]
+KEY = "splendor_nb.learn.puzzle_record"
+"""The record's key in the browser's storage."""
 
 
 class RecordStore(Protocol):
@@ -64,35 +64,31 @@ class DiskStore:
         save_record(record, self.path)
 
 
-class BrowserRecordStore(anywidget.AnyWidget):
+class BrowserRecordStore(BrowserStorage):
     """A record kept in the browser that draws this widget: it sends what it kept when drawn
     (:meth:`on_restore` callbacks then get it), and keeps every record saved."""
 
-    _esm = Path(__file__).resolve().parent.parent / "static" / "trainer_record.js"
-
     def __init__(self) -> None:
-        super().__init__(layout=widgets.Layout(display="none"))
+        super().__init__(KEY)
         self.record = TrainerRecord()
         self._restored: list[Restored] = []
-        self.on_msg(lambda _widget, content, _buffers: self.received(content))
 
     def load(self) -> TrainerRecord:
         return self.record
 
     def save(self, record: TrainerRecord) -> None:
         self.record = record
-        self.send({"type": "keep", "record": record.to_json()})
+        self.keep(record.to_json())
 
     def on_restore(self, callback: Restored) -> None:
         """Call ``callback(record)`` when the browser gives back the record it kept."""
         self._restored.append(callback)
 
-    def received(self, content: Mapping[str, Any]) -> None:
-        """A message from the page: ``{"type": "kept", "record": ...}``, what it had kept (a
-        record already begun on this page is kept instead)."""
-        if content.get("type") != "kept" or content.get("record") is None or \
-                self.record.history:
+    def restored(self, value: Any) -> None:
+        """The record the page had kept (a record already begun on this page is kept
+        instead)."""
+        if value is None or self.record.history:
             return
-        self.record = TrainerRecord.from_json(content["record"])
+        self.record = TrainerRecord.from_json(value)
         for callback in self._restored:
             callback(self.record)
