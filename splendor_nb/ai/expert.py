@@ -33,7 +33,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from splendor_nb.ai.heuristics import actions, changing
+from splendor_nb.ai.heuristics import actions, changing, deal_moves
 from splendor_nb.ai.search import EXACT_RETURNS
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
@@ -128,7 +128,7 @@ def _simulate(root: _Node, deal: GameState, root_moves: Sequence[Move]) -> None:
     path = [root]
     result = node.chances
     while not state.over:
-        moves = root_moves if node is root else _moves(node, state)
+        moves = root_moves if node is root else deal_moves(node, state)
         new = node.children is None
         children = _expand(node, state, moves)
         mover = state.current_player
@@ -152,7 +152,7 @@ def _best_reply(node: _Node, state: GameState) -> tuple[float, ...]:
     that position in the tree (expanded by rating those moves); a finished game's own."""
     if state.over:
         return node.chances
-    replies = _moves(node, state)
+    replies = deal_moves(node, state)
     children = _expand(node, state, replies)
     mover = state.current_player
     return max((children[move].chances for move in replies), key=lambda row: row[mover])
@@ -170,17 +170,6 @@ def rate(states: Sequence[GameState]) -> list[list[float]]:
 
     result: list[list[float]] = win_chances(states).tolist()
     return result
-
-
-def _moves(node: _Node, state: GameState) -> list[Move]:
-    """One variant of each action legal in ``state`` (the node's moves of the last deal when
-    the market, the supply, the players and the decks left are the same)."""
-    seen = (state.market_rows, state.supply_counts, state.players,
-            tuple(bool(deck) for deck in state.decks))
-    if seen != node.seen:
-        node.seen = seen
-        node.moves = actions(state, changing(state.legal_moves()))
-    return node.moves
 
 
 def _expand(node: _Node, state: GameState, moves: Sequence[Move]) -> dict[Move, _Node]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Protocol
 
 from splendor_nb.cards import NOBLES, Card
 from splendor_nb.engine import GameState, PlayerState
@@ -116,6 +117,34 @@ def actions(state: GameState, moves: Sequence[Move] | None = None) -> list[Move]
     rivals = _rival_closeness(state)
     return [min(group, key=lambda m: (_returned_cost(m, keep), -rivals.get(m.noble or "", 0)))
             for group in groups.values()]
+
+
+class KeepsMoves(Protocol):
+    """A search node that keeps its moves between deals (:func:`deal_moves`)."""
+
+    seen: object
+    """What the moves were made for: the parts of the position they depend on."""
+    moves: list[Move]
+
+
+def deal_moves(node: KeepsMoves, state: GameState) -> list[Move]:
+    """One variant of each action legal in ``state``, a deal of ``node``'s position: the moves
+    the node kept from the last deal when its market, supply, players and decks left are the
+    same (a search deals the unseen cards afresh each time it passes by).
+
+    >>> from splendor_nb import new_game
+    >>> class Node:
+    ...     seen, moves = None, []
+    >>> node, state = Node(), new_game(seed=2)
+    >>> deal_moves(node, state) == actions(state) and deal_moves(node, state) is node.moves
+    True
+    """
+    seen = (state.market_rows, state.supply_counts, state.players,
+            tuple(bool(deck) for deck in state.decks))
+    if seen != node.seen:
+        node.seen = seen
+        node.moves = actions(state, changing(state.legal_moves()))
+    return node.moves
 
 
 def keep_weights(state: GameState, player: int) -> tuple[float, ...]:

@@ -35,7 +35,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from splendor_nb.ai.heuristics import actions, changing
+from splendor_nb.ai.heuristics import actions, changing, deal_moves
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
 
@@ -165,7 +165,7 @@ def _simulate(root: Node, deal: GameState, root_moves: Sequence[Move],
             result = [1 / len(winners) if i in winners else 0.0
                       for i in range(len(state.players))]
             break
-        moves = root_moves if node is root else _moves(node, state)
+        moves = root_moves if node is root else deal_moves(node, state)
         if node.priors is None:
             result, priors = assess(state, moves, network)
             if node is root and noise is not None:
@@ -187,17 +187,6 @@ def _simulate(root: Node, deal: GameState, root_moves: Sequence[Move],
         visited.visits += 1
         for i, chance in enumerate(result):
             visited.total[i] += chance
-
-
-def _moves(node: Node, state: GameState) -> list[Move]:
-    """One variant of each action legal in ``state`` (the node's moves of the last deal when
-    the market, the supply, the players and the decks left are the same)."""
-    seen = (state.market_rows, state.supply_counts, state.players,
-            tuple(bool(deck) for deck in state.decks))
-    if seen != node.seen:
-        node.seen = seen
-        node.moves = actions(state, changing(state.legal_moves()))
-    return node.moves
 
 
 def _select(node: Node, moves: Sequence[Move], mover: int) -> Move:
