@@ -282,13 +282,15 @@ def _game_seed(corpus_seed: int, corpus: str, game: int) -> int:
 
 def _judged(view: GameState, moves: Sequence[Move], seed: int) -> list[_Judgement] | None:
     """The judges' searches of a position (:data:`JUDGES` of them, seeded from ``seed``), if
-    they all prefer one action and rate it :data:`MARGIN` or more above every other."""
-    judged = [_judge(view, moves, SIMULATIONS, derive_seed(seed, "judge", judge))
-              for judge in range(JUDGES)]
-    kept = [judgement for judgement in judged if judgement is not None]
-    if len(kept) < JUDGES or len({action(judgement.answer) for judgement in kept}) > 1 \
-            or min(judgement.margin for judgement in kept) < MARGIN:
-        return None
+    they all prefer one action and rate it :data:`MARGIN` or more above every other; the
+    searches stop at the first judge that disagrees (most screened positions fail there)."""
+    kept: list[_Judgement] = []
+    for judge in range(JUDGES):
+        judgement = _judge(view, moves, SIMULATIONS, derive_seed(seed, "judge", judge))
+        if judgement is None or judgement.margin < MARGIN or (
+                kept and action(judgement.answer) != action(kept[0].answer)):
+            return None
+        kept.append(judgement)
     return kept
 
 
