@@ -114,6 +114,19 @@ class Visit:
     """A step took over STEP_TIMEOUT_MS to show (the visitor then stopped stepping)."""
 
 
+def spread(seconds: Sequence[float]) -> str:
+    """The median, the 95th percentile (interpolated between the visitors' times) and the
+    longest of some times.
+
+    >>> spread([float(n) for n in range(1, 21)])
+    'median 10.5 s, 95th percentile 19.1 s, max 20.0 s'
+    """
+    high = statistics.quantiles(seconds, n=20, method="inclusive")[-1] if len(seconds) > 1 \
+        else seconds[0]
+    return (f"median {statistics.median(seconds):.1f} s, 95th percentile {high:.1f} s, "
+            f"max {max(seconds):.1f} s")
+
+
 @dataclass
 class Outcome:
     """One scenario's figures."""
@@ -142,15 +155,12 @@ class Outcome:
                     for v in self.visits)
         errors = sum(bool(v.error) for v in self.visits)
         drawn = [v.drawn_seconds for v in self.visits if v.drawn_seconds is not None]
-        timing = (f"median {statistics.median(boards):.1f} s, max {max(boards):.1f} s"
-                  if boards else "no board")
+        timing = spread(boards) if boards else "no board"
         if drawn:
-            timing += (f"; to the page drawn ({len(drawn)}) median "
-                       f"{statistics.median(drawn):.1f} s, max {max(drawn):.1f} s")
+            timing += f"; to the page drawn ({len(drawn)}) {spread(drawn)}"
         first = [v.first_step_seconds for v in self.visits if v.first_step_seconds is not None]
         if first:
-            timing += (f"; to the first step answered ({len(first)}) median "
-                       f"{statistics.median(first):.1f} s, max {max(first):.1f} s")
+            timing += f"; to the first step answered ({len(first)}) {spread(first)}"
         alive = ", ".join(f"{after} s: {count}" for after, count in self.alive_after)
         problems = sorted({v.error[:160] for v in self.visits if v.error})
         return [
