@@ -14,17 +14,21 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from splendor_nb.learn.puzzle_trainer import load_record, record_file
+from support.board_clicks import play_on_board
 from support.screenshots import shoot
 from support.voila_server import REPO_ROOT, free_port, port_open
 
@@ -35,6 +39,9 @@ START_S = 120.0
 RUN_MS = 300_000
 """How long running every cell may take on a loaded machine (not a speed check)."""
 UPDATE_MS = 30_000
+DATA: list[Path] = []
+"""The user data folder (``XDG_DATA_HOME``) of the JupyterLab started: the lessons' progress
+and the puzzle trainer's record are kept there."""
 SETTINGS = {
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
@@ -54,8 +61,10 @@ NO_LOADING = """() => !document.querySelector('.jp-Notebook').innerText
 
 @pytest.fixture(scope="module")
 def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A JupyterLab serving a copy of the tutorial; yields its base URL."""
+    """A JupyterLab serving a copy of the tutorial; yields its base URL (its user data folder
+    is :data:`DATA`'s ``jupyterlab*`` folder of the test's temporary folders)."""
     home = tmp_path_factory.mktemp("jupyterlab")
+    DATA.append(home / "data")
     notebooks = home / "notebooks"
     notebooks.mkdir()
     shutil.copy(TUTORIAL, notebooks / TUTORIAL.name)
@@ -157,3 +166,18 @@ def test_the_tutorial_runs_in_jupyterlab_and_its_widgets_render(page: Page,
     section.scroll_into_view_if_needed()
     shoot(section, "jupyterlab-tutorial-section.png")
     shoot(walk, "jupyterlab-tutorial-walk.png")
+
+    # the puzzle trainer: a puzzle solved on the board, the record kept in the data folder
+    trainer = notebook.locator(".splendor-trainer")
+    trainer.scroll_into_view_if_needed()
+    expect(trainer.locator(".splendor-answer-board svg")).to_be_visible()
+    trainer.locator(".splendor-trainer-solution").click()
+    said = trainer.locator(".splendor-hint-said")
+    expect(said).to_contain_text("The solution:", timeout=UPDATE_MS)
+    answer = re.search(r"The solution: (\S+(?: -[a-z]+)?(?: N\d+)?)\.", said.inner_text())
+    assert answer is not None, said.inner_text()
+    play_on_board(trainer, answer.group(1))
+    expect(trainer.locator(".splendor-right")).to_contain_text("Right!", timeout=UPDATE_MS)
+    shoot(trainer, "jupyterlab-tutorial-trainer.png")
+    record = load_record(record_file(DATA[-1] / "splendor_nb"))
+    assert record.streak == 1 and len(record.history) == 1

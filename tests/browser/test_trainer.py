@@ -12,8 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from splendor_nb.cards import GEMS
-from splendor_nb.moves import Move
+from support.board_clicks import play_on_board
 from support.screenshots import shoot
 from support.voila_server import VoilaServer
 
@@ -30,26 +29,6 @@ def open_trainer(page: Page, server: VoilaServer, open_voila: Open, width: int) 
     page.set_viewport_size({"width": width, "height": 2000})
     open_voila(f"{server.url}?lesson=trainer", f"{TRAINER} .splendor-puzzle-where")
     return page.locator(TRAINER)
-
-
-def play_on_board(trainer: Locator, text: str) -> None:
-    """Play the move ``text`` on the trainer's board: piles then Take, a card or a deck then
-    Buy or Reserve."""
-    board = trainer.locator(".splendor-answer-board")
-    move = Move.parse(text)
-    if move.kind == "take":
-        for colour, count in zip(GEMS, move.gems, strict=False):
-            for _ in range(count):
-                board.locator(f'[data-action="supply"][data-colour="{colour}"]').click()
-        trainer.locator(".splendor-picker-take").click()
-        return
-    if move.card is None:
-        board.locator(f'[data-action="deck"][data-tier="{move.tier}"]').click()
-    else:
-        # a face-up card, or one of the mover's reserved cards (R-BUY)
-        board.locator(f'[data-action="card"][data-card="{move.card}"], '
-                      f'[data-action="reserved"]:has([data-card="{move.card}"])').first.click()
-    trainer.locator(f".splendor-picker-{move.kind}").click()
 
 
 def test_a_puzzle_solved_on_the_board_moves_the_rating_and_survives_a_reload(
