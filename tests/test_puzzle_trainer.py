@@ -179,3 +179,16 @@ def test_the_readmes_learn_example_runs_and_keeps_the_trainers_record_on_disk(
     assert trainer.puzzle is not None and trainer.puzzle.players == 2
     assert trainer.answer(trainer.puzzle.answer).solved
     assert load_record(tmp_path / "puzzles.json").streak == 1
+
+
+def test_the_trainer_says_the_bots_names_in_russian(shipped: list[RatedPuzzle]) -> None:
+    view = TrainerView(shipped, seed=1, language="ru")
+    assert view.puzzle is not None
+    english = view.puzzle.replay.names[view.puzzle.state.current_player]
+    assert " bot" in english  # the mined games' players are bots, under English names
+    picker = view.board_box.children[0]
+    board = picker.children[0]  # type: ignore[attr-defined]
+    view.show_hint()
+    view.show_solution()
+    for shown in (view.where.value, board.svg, view.said.value):
+        assert " бот" in shown and " bot" not in shown, shown
