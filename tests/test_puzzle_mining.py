@@ -141,9 +141,30 @@ def test_the_puzzle_file_holds_each_game_once_and_is_the_same_bytes_each_time(
     assert build_puzzle_file([mined], second) == 1
     assert first.read_bytes() == second.read_bytes()
     (rated,) = puzzles_of([game])
-    assert rated.check(rated.answer) and not rated.check(rated.runner_up)
+    assert rated.check(rated.first) and not rated.check(rated.runner_up)
     assert rated.state.turn == 32 and rated.players == 2
     assert rated.rating.rating == round(puzzle.rating)
+    # a line: the answer, the reply, the next move, which only its own step accepts
+    assert rated.answer == rated.moves and len(rated.moves) == 3 and rated.steps == (0, 2)
+    assert rated.check(rated.moves[2], 2) and not rated.check(rated.first, 2)
+
+
+def test_a_puzzle_whose_next_move_is_clearly_best_too_is_a_line_found_by_few(
+        mined_puzzle: tuple[Replay, MinedPuzzle]) -> None:
+    game, puzzle = mined_puzzle
+    state = game.state(32)
+    reply, then = map(Move.parse, puzzle.then)
+    after = state.apply(Move.parse(puzzle.answer))
+    assert reply in after.legal_moves() and after.current_player != state.current_player
+    after = after.apply(reply)
+    assert after.current_player == state.current_player and then in after.legal_moves()
+    seed = puzzle_mining.derive_seed(32, "next")
+    assert still_best(after, then, seed)  # the next move is the judges' clear choice too
+    # the weaker bots' tries are at the whole line: a try that misses either move fails
+    line = (Move.parse(puzzle.answer), reply, then)
+    assert puzzle.found["hard"][0] == sum(
+        puzzle_mining._solves("hard", puzzle_mining.derive_seed(32, "hard", attempt), state,
+                              line) for attempt in range(puzzle_mining.TRIES))
 
 
 def test_ratings_move_towards_the_results() -> None:
@@ -176,8 +197,10 @@ def test_every_shipped_answer_is_a_legal_move_of_its_position() -> None:
     assert puzzles
     for puzzle in puzzles:
         state = puzzle.state
-        assert puzzle.answer in state.legal_moves(), puzzle.id
         assert state.turn == puzzle.source.turn and len(state.players) == puzzle.players
+        for move in puzzle.moves:  # a line's moves, each legal where it is played
+            assert move in state.legal_moves(), puzzle.id
+            state = state.apply(move)
 
 
 @pytest.mark.slow
@@ -190,7 +213,7 @@ def test_a_sample_of_the_shipped_puzzles_is_still_clearly_best_for_todays_expert
     for puzzle in sample:
         seed = position_seed(puzzle.source.corpus, game_index(puzzle.source.game),
                              puzzle.source.turn)
-        assert still_best(puzzle.state, puzzle.answer, seed), puzzle.id
+        assert still_best(puzzle.state, puzzle.first, seed), puzzle.id
     assert not still_best(sample[0].state, sample[0].runner_up, position_seed(
         sample[0].source.corpus, game_index(sample[0].source.game), sample[0].source.turn))
 

@@ -13,6 +13,7 @@ import pytest
 import splendor_nb.ui
 from splendor_nb import Move, new_game
 from splendor_nb.analysis.game_review import MoveReview, Review
+from splendor_nb.learn import phrase
 from splendor_nb.learn.puzzle_rating import Rating
 from splendor_nb.learn.puzzle_set import PuzzleSource, RatedPuzzle, load_puzzles, mistake_puzzles
 from splendor_nb.learn.puzzle_trainer import (
@@ -59,7 +60,7 @@ def test_solving_raises_the_rating_and_the_streak_and_failing_ends_it(
     trainer = PuzzleTrainer(shipped, seed=1)
     first = trainer.next_puzzle()
     assert first is not None
-    solved = trainer.attempt(first, first.answer)
+    solved = trainer.attempt(first, first.moves[-1], first.steps[-1])
     assert solved.solved and solved.change > 0 and trainer.record.streak == 1
     second = trainer.next_puzzle()
     assert second is not None and second.id != first.id  # a solved puzzle does not come back
@@ -88,7 +89,7 @@ def test_the_record_survives_a_visit_and_a_damaged_one_starts_afresh(
     trainer = PuzzleTrainer(shipped, seed=4)
     puzzle = trainer.next_puzzle()
     assert puzzle is not None
-    trainer.attempt(puzzle, puzzle.answer)
+    trainer.attempt(puzzle, puzzle.first)
     path = record_file(tmp_path)
     save_record(trainer.record, path)
     again = load_record(path)
@@ -106,7 +107,7 @@ def test_reset_forgets_everything(shipped: list[RatedPuzzle]) -> None:
     trainer = PuzzleTrainer(shipped, seed=5)
     puzzle = trainer.next_puzzle()
     assert puzzle is not None
-    trainer.attempt(puzzle, Move.parse(str(puzzle.answer)))
+    trainer.attempt(puzzle, Move.parse(str(puzzle.first)))
     trainer.reset()
     assert trainer.record == TrainerRecord()
 
@@ -177,7 +178,7 @@ def test_the_readmes_learn_example_runs_and_keeps_the_trainers_record_on_disk(
     exec(compile(example, "README.md", "exec"), {})
     [trainer] = made
     assert trainer.puzzle is not None and trainer.puzzle.players == 2
-    assert trainer.answer(trainer.puzzle.answer).solved
+    assert trainer.answer(trainer.puzzle.first).solved
     assert load_record(tmp_path / "puzzles.json").streak == 1
 
 
@@ -192,3 +193,27 @@ def test_the_trainer_says_the_bots_names_in_russian(shipped: list[RatedPuzzle]) 
     view.show_solution()
     for shown in (view.where.value, board.svg, view.said.value):
         assert " бот" in shown and " bot" not in shown, shown
+
+
+def test_a_line_asks_for_the_first_move_plays_the_reply_then_asks_for_the_next(
+        shipped: list[RatedPuzzle]) -> None:
+    base = shipped[0]
+    after = base.state.apply(base.first)
+    reply = after.legal_moves()[0]
+    then = after.apply(reply).legal_moves()[-1]
+    wrong = next(move for move in after.apply(reply).legal_moves() if not
+                 base.check(move) and move.kind != then.kind)
+    line = replace(base, answer=(base.first, reply, then))
+    view = TrainerView([line], seed=1)
+    assert "a line of two moves" in view.where.value
+    right = view.answer(line.first)
+    assert right.solved and right.change == 0.0 and view.step == 2
+    assert "Right! Then:" in view.said.value and view.outcome is None
+    assert not view.trainer.record.history  # no attempt counted before the line is done
+    view.show_hint()
+    assert phrase(f"hint.{then.kind}", player="x").text().split()[-1] in view.said.value
+    missed = view.answer(wrong)
+    assert not missed.solved and "the line goes on with another action" in view.said.value
+    assert [entry.solved for entry in view.trainer.record.history] == [False]
+    assert view.answer(then).solved and "Right!" in view.said.value
+    assert len(view.trainer.record.history) == 1  # only the first attempt moves the ratings

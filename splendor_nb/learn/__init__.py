@@ -18,7 +18,7 @@
 >>> [chapter.id for chapter in shipped_chapters()][-1]
 'strategy'
 >>> puzzle = load_puzzles(players=2)[0]
->>> puzzle.check(puzzle.answer), puzzle.answer in puzzle.state.legal_moves()
+>>> puzzle.check(puzzle.first), puzzle.first in puzzle.state.legal_moves()
 (True, True)
 """
 

@@ -27,6 +27,9 @@ class MinedPuzzle:
     """Turns played before the position (the move to find is the game's turn ``turn + 1``)."""
     answer: str
     """The move to find, in the notation (the action's best-rated way of ending the turn)."""
+    then: tuple[str, ...]
+    """For a line of two moves to find, the moves after the answer: the other players' replies
+    as the expert expects them, then the mover's next move, itself clearly best; else empty."""
     margin: float
     """The answer's least lead in win chance over every other move, over the judges."""
     chance: float
@@ -52,7 +55,7 @@ class MinedPuzzle:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MinedPuzzle:
         """A puzzle read back from :meth:`to_json`."""
-        return cls(data["turn"], data["answer"], data["margin"],
+        return cls(data["turn"], data["answer"], tuple(data["then"]), data["margin"],
                    data["chance"], data["runner_up"], data["runner_up_chance"],
                    {level: (pair[0], pair[1]) for level, pair in data["found"].items()},
                    tuple(data["line"]), tuple(data["themes"]), float(data["rating"]))

@@ -13,8 +13,12 @@ given back and the noble chosen are the turn's last step, so the moves that diff
 answer only there count as the answer, the best of them giving its chance. A position with only
 one action is never a puzzle.
 
+When the mover's next move, after the others' replies as the expert expects them, is clearly
+best too (the same judges), the puzzle is a *line* of two moves to find
+(:attr:`MinedPuzzle.then`): the first may pay off only with the second, as in a noble race.
 The weaker bots (:data:`WEAKER_LEVELS`) then try it :data:`TRIES` times each, with different
-seeds; a puzzle that every try of every weaker bot solves teaches nothing and is dropped. The
+seeds (a line is found when both its moves are); a puzzle that every try of every weaker bot
+solves teaches nothing and is dropped. The
 tries give the puzzle its starting rating (:func:`~splendor_nb.learn.puzzle_rating.
 starting_rating`). A puzzle whose answer triggers the end of the game (or comes after it is
 triggered) also records how the expert expects the round to finish, :attr:`MinedPuzzle.line`,
@@ -101,15 +105,16 @@ def mine_position(state: GameState, seed: int) -> MinedPuzzle | None:
     if kept is None:
         return None
     answer = kept[0].answer
-    found = {level: (sum(action(Bot(level, seed=derive_seed(seed, level, attempt)).choose(state))
-                         == action(answer) for attempt in range(TRIES)), TRIES)
+    then = _then(state, answer, seed)
+    found = {level: (sum(_solves(level, derive_seed(seed, level, attempt), state,
+                                 (answer, *then)) for attempt in range(TRIES)), TRIES)
              for level in WEAKER_LEVELS}
     if all(solved == tries for solved, tries in found.values()):
         return None
     line = _line(state, answer, seed)
     runner_up = max(kept, key=lambda judgement: judgement.runner_up_chance).runner_up
     return MinedPuzzle(  # chances to 4 places, ratings whole: as the file keeps them
-        turn=state.turn, answer=str(answer),
+        turn=state.turn, answer=str(answer), then=tuple(map(str, then)),
         margin=round(min(judgement.margin for judgement in kept), 4),
         chance=round(sum(judgement.chance for judgement in kept) / len(kept), 4),
         runner_up=str(runner_up),
@@ -254,16 +259,50 @@ def _line(state: GameState, answer: Move, seed: int) -> list[Move]:
     after = state.apply(answer)
     if max(after.scores) < WINNING_POINTS:
         return []
-    line: list[Move] = []
-    rng = random.Random(derive_seed(seed, "line"))
-    while not after.over and len(line) < len(state.players):
-        view = after.player_view(after.current_player)
+    return _expected(after, len(state.players), random.Random(derive_seed(seed, "line")))
+
+
+def _then(state: GameState, answer: Move, seed: int) -> list[Move]:
+    """The rest of the puzzle's line after ``answer``: the other players' replies as the expert
+    expects them, then the mover's next move, when the judges find that one clearly best too
+    (a puzzle of two moves to find); empty when they do not, or when the game ends first."""
+    after = state.apply(answer)
+    replies = _expected(after, len(state.players) - 1, random.Random(derive_seed(seed, "then")))
+    for reply in replies:
+        after = after.apply(reply)
+    if after.over or after.current_player != state.current_player:
+        return []
+    view = after.player_view(after.current_player)
+    moves = root_moves(view)
+    kept = _judged(view, moves, derive_seed(seed, "next")) if len(moves) > 1 else None
+    return [*replies, kept[0].answer] if kept is not None else []
+
+
+def _expected(state: GameState, count: int, rng: random.Random) -> list[Move]:
+    """The next ``count`` moves from ``state`` as the expert expects them (its search at the
+    screen's budget, each player seeing what it may see), fewer if the game ends first."""
+    moves_played: list[Move] = []
+    while not state.over and len(moves_played) < count:
+        view = state.player_view(state.current_player)
         moves = root_moves(view)
         children = grow(view, rng, SCREEN_SIMULATIONS, moves).children or {}
         move = max(moves, key=lambda m: children[m].visits if m in children else -1)
-        line.append(move)
-        after = after.apply(move)
-    return line
+        moves_played.append(move)
+        state = state.apply(move)
+    return moves_played
+
+
+def _solves(level: str, seed: int, state: GameState, line: Sequence[Move]) -> bool:
+    """Whether a bot of ``level`` finds the puzzle's line: its action at ``state``, and for a
+    line of two moves to find, its action again after the others' replies."""
+    bot = Bot(level, seed=seed)
+    if action(bot.choose(state)) != action(line[0]):
+        return False
+    if len(line) == 1:
+        return True
+    for move in line[:-1]:
+        state = state.apply(move)
+    return action(bot.choose(state)) == action(line[-1])
 
 
 def _tasks(corpus: Corpus, name: str, count: int, seed: int) -> Iterable[tuple[str, str, int]]:

@@ -8,9 +8,9 @@ quick. :func:`build_puzzle_file` writes the file from the miner's output.
 
 >>> puzzles = load_puzzles()
 >>> first = puzzles[0]
->>> first.state.turn == first.source.turn, first.check(first.answer)
+>>> first.state.turn == first.source.turn, first.check(first.first)
 (True, True)
->>> first.answer in first.state.legal_moves(), first.runner_up != first.answer
+>>> first.first in first.state.legal_moves(), first.runner_up != first.first
 (True, True)
 """
 
@@ -62,9 +62,11 @@ class RatedPuzzle:
 
     source: PuzzleSource
     players: int
-    answer: Move
-    """The move to find; any move of the same action solves the puzzle (the tokens given back
-    and the noble are the turn's last step, not the puzzle's)."""
+    answer: Move | tuple[Move, ...]
+    """The move to find; for a *line*, the whole line: the first move to find, the other
+    players' replies as the expert expects them, then the mover's next move to find
+    (:attr:`moves`, :attr:`steps`). Any move of the same action solves a step (the tokens given
+    back and the noble are the turn's last step, not the puzzle's)."""
     runner_up: Move
     """The best other move: what the answer is compared with."""
     chance: float
@@ -76,6 +78,28 @@ class RatedPuzzle:
     """How the expert expects the round to finish after the answer, near the end."""
     record: str = field(repr=False)
     """The source game's replay text."""
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The line: the answer alone for a puzzle of one move."""
+        return self.answer if isinstance(self.answer, tuple) else (self.answer,)
+
+    @property
+    def first(self) -> Move:
+        """The first move to find."""
+        return self.moves[0]
+
+    @property
+    def steps(self) -> tuple[int, ...]:
+        """Where in :attr:`moves` the learner's moves are (between them, the replies)."""
+        return tuple(range(0, len(self.moves), self.players))
+
+    def state_at(self, step: int) -> GameState:
+        """The position before the line's move ``step``: the puzzle's, then after its moves."""
+        state = self.state
+        for move in self.moves[:step]:
+            state = state.apply(move)
+        return state
 
     @property
     def id(self) -> str:
@@ -97,10 +121,11 @@ class RatedPuzzle:
         """How much more often the answer wins than the runner-up."""
         return self.chance - self.runner_up_chance
 
-    def check(self, move: Move | str) -> bool:
-        """Whether ``move`` solves the puzzle: it makes the answer's action."""
+    def check(self, move: Move | str, step: int = 0) -> bool:
+        """Whether ``move`` is right at the line's move ``step`` (one of :attr:`steps`): it
+        makes that move's action."""
         played = Move.parse(move) if isinstance(move, str) else move
-        return action(played) == action(self.answer)
+        return action(played) == action(self.moves[step])
 
 
 def load_puzzles(players: int | None = None, themes: Iterable[str] = ()) -> list[RatedPuzzle]:
@@ -177,7 +202,8 @@ def _rated(game: MinedGame, mined: MinedPuzzle) -> RatedPuzzle:
     return RatedPuzzle(
         source=PuzzleSource(corpus, game_id, mined.turn),
         players=json.loads(game.record)["setup"]["players"],
-        answer=Move.parse(mined.answer),
+        answer=(tuple(map(Move.parse, (mined.answer, *mined.then))) if mined.then
+                else Move.parse(mined.answer)),
         runner_up=Move.parse(mined.runner_up), chance=mined.chance,
         runner_up_chance=mined.runner_up_chance,
         rating=Rating(mined.rating, PUZZLE_DEVIATION), themes=mined.themes,

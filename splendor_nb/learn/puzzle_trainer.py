@@ -10,9 +10,13 @@ puzzles they tried, which drift towards how hard the puzzles are for them.
 >>> from splendor_nb.learn.puzzle_set import load_puzzles
 >>> trainer = PuzzleTrainer(load_puzzles(players=2), seed=1)
 >>> puzzle = trainer.next_puzzle()
->>> outcome = trainer.attempt(puzzle, puzzle.answer)
+>>> outcome = trainer.attempt(puzzle, puzzle.moves[puzzle.steps[-1]], puzzle.steps[-1])
 >>> outcome.solved, trainer.record.streak, trainer.record.learner.rating > 1500
 (True, 1, True)
+
+A line of two moves to find is one attempt: the learner's last move found solves it, a wrong
+move at any step fails it (the view asks for the first, plays the replies, then asks for the
+next).
 """
 
 from __future__ import annotations
@@ -154,11 +158,12 @@ class PuzzleTrainer:
         nearest = sorted(left, key=lambda puzzle: abs(self.rating_of(puzzle).rating - level))
         return self._rng.choice(nearest[:NEAREST])
 
-    def attempt(self, puzzle: RatedPuzzle, move: Move | str) -> Outcome:
-        """Judge ``move`` as the answer to ``puzzle``, and move the ratings, the streak and the
-        history by it."""
+    def attempt(self, puzzle: RatedPuzzle, move: Move | str, step: int = 0) -> Outcome:
+        """Judge ``move`` as the learner's move at the line's move ``step`` (for a line, the
+        last step, or a step they got wrong), and move the ratings, the streak and the history
+        by it."""
         played = Move.parse(move) if isinstance(move, str) else move
-        solved = puzzle.check(played)
+        solved = puzzle.check(played, step)
         before = self.record.learner
         learner, rated = attempt(before, self.rating_of(puzzle), solved)
         record = self.record

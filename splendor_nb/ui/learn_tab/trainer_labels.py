@@ -39,6 +39,10 @@ WORDS: dict[str, str] = {
     "wrong": "Not this one: {move} is legal, but another action wins at least {margin} more "
              "often.",
     "again": "Try again, or ask for the solution.",
+    "line": "This puzzle is a line of two moves: find this one, then {player}'s next move once "
+            "the others have replied.",
+    "line_right": "Right! Then: {replies} Now find {player}'s next move.",
+    "wrong_line": "Not this one: {move} is legal, but the line goes on with another action.",
     "rating_moved": "Your rating: {before} → {after}.",
     "about": "What it turns on: {theme} ({rule}).",
     "hint": "Hint",

@@ -1,7 +1,8 @@
 """The puzzle trainer (:class:`TrainerView`): a mined puzzle at the learner's level, solved on
-the board by clicks as in Play; right or wrong with the reason and the rule, a hint, the
-solution, the next puzzle; filters by player count and theme; the learner's rating, streak
-and a chart of the rating over their attempts.
+the board by clicks as in Play (a *line*: the first move, the others' replies played, then the
+next move); right or wrong with the reason and the rule, a hint, the solution, the next
+puzzle; filters by player count and theme; the learner's rating, streak and a chart of the
+rating over their attempts.
 
 What the learner did is kept by a :class:`~splendor_nb.ui.learn_tab.trainer_store.RecordStore`:
 on disk in JupyterLab, in the visitor's browser in the app, in memory by default.
@@ -9,7 +10,7 @@ on disk in JupyterLab, in the visitor's browser in the app, in memory by default
 >>> from splendor_nb.learn.puzzle_set import load_puzzles
 >>> view = TrainerView(load_puzzles(players=2), seed=1)
 >>> puzzle = view.puzzle
->>> view.answer(puzzle.answer).solved, "Right!" in view.said.value
+>>> view.answer(puzzle.first).solved, "Right!" in view.said.value
 (True, True)
 >>> view.next.click(); view.puzzle is not puzzle
 True
@@ -24,6 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from splendor_nb.ai.names import player_names
+from splendor_nb.engine import GameState
 from splendor_nb.i18n import format_percent, spoken, translator, use_language
 from splendor_nb.learn import phrase
 from splendor_nb.learn.checkers import action
@@ -58,6 +60,8 @@ class TrainerView:
         """The puzzle shown (``None`` when the filters leave none)."""
         self.outcome: Outcome | None = None
         """The first attempt's outcome at the puzzle shown: only it moves the ratings."""
+        self.step = 0
+        """Where in the puzzle's line the move to find now is (one of its ``steps``)."""
         with use_language(self.language):
             self.rules = RulePanel(language=self.language)
             # 0 and "" stand for any (a Dropdown shows a None value as a blank)
@@ -111,6 +115,7 @@ class TrainerView:
         """Show a puzzle at the learner's level, among those the filters keep."""
         self.puzzle = self.trainer.next_puzzle()
         self.outcome = None
+        self.step = 0
         self.said.value = ""
         puzzle = self.puzzle
         if puzzle is None:
@@ -118,12 +123,12 @@ class TrainerView:
             self.where.value = f"<div class='splendor-muted'>{html.escape(say('none_left'))}</div>"
         else:
             names = self._names(puzzle)
-            picker = MovePicker(puzzle.state, names, on_move=self._played,
-                                on_rule=self.rules.show, language=self.language)
-            self.board_box.children = (picker.widget,)
+            self._board(puzzle.state, names)
             source = puzzle.source
-            find = say("find", player=names[puzzle.state.current_player],
-                       rating=round(self.trainer.rating_of(puzzle).rating))
+            player = names[puzzle.state.current_player]
+            find = say("find", player=player, rating=round(self.trainer.rating_of(puzzle).rating))
+            if len(puzzle.steps) > 1:
+                find += " " + say("line", player=player)
             origin = (say("from_review", turn=source.turn + 1) if source.corpus == REVIEWED
                       else say("from_game", game=source.game, corpus=source.corpus,
                                turn=source.turn + 1))
@@ -135,22 +140,27 @@ class TrainerView:
 
     @spoken
     def answer(self, move: Move | str) -> Outcome:
-        """Judge ``move`` as the answer to the puzzle shown and say why; the first attempt at
-        a puzzle moves the ratings, the next ones only say whether they are right."""
+        """Judge ``move`` as the move to find now and say why: in a line, a right first move
+        plays the others' replies and asks for the next. The first attempt at a puzzle (its
+        last move found, or a move got wrong) moves the ratings; the next ones only say
+        whether they are right."""
         puzzle = self.puzzle
         if puzzle is None:
             raise ValueError("no puzzle is shown")
         played = Move.parse(move) if isinstance(move, str) else move
+        solved = puzzle.check(played, self.step)
+        if solved and self.step != puzzle.steps[-1]:
+            self._go_on(puzzle)
+            return Outcome(puzzle, played, True, 0.0)
         first = self.outcome is None
         if first:
             before = self.trainer.record.learner
-            self.outcome = self.trainer.attempt(puzzle, played)
+            self.outcome = self.trainer.attempt(puzzle, played, self.step)
             self.store.save(self.trainer.record)
             moved = say("rating_moved", before=round(before.rating),
                         after=round(self.trainer.record.learner.rating))
         else:
             moved = ""
-        solved = puzzle.check(played)
         self.said.value = self._verdict(puzzle, played, solved, moved)
         self._show_rating()
         change = self.outcome.change if first and self.outcome is not None else 0.0
@@ -163,7 +173,7 @@ class TrainerView:
         if puzzle is None:
             return
         player = self._names(puzzle)[puzzle.state.current_player]
-        lines = [phrase(f"hint.{puzzle.answer.kind}", player=player).text()]
+        lines = [phrase(f"hint.{puzzle.moves[self.step].kind}", player=player).text()]
         lines += [say("hint_theme", theme=say(f"theme.{theme}"), rule=THEME_RULES[theme])
                   for theme in puzzle.themes[:1]]
         self.said.value = (f"<div class='splendor-hint-said'><b>{html.escape(say('hint'))}:</b> "
@@ -171,12 +181,13 @@ class TrainerView:
 
     @spoken
     def show_solution(self) -> None:
-        """Give the answer away, with why it is best."""
+        """Give the move to find now away, with why the line is best."""
         puzzle = self.puzzle
         if puzzle is None:
             return
+        answer = str(puzzle.moves[self.step])
         self.said.value = (f"<div class='splendor-hint-said'><b>"
-                           f"{html.escape(say('solution_said', answer=str(puzzle.answer)))}"
+                           f"{html.escape(say('solution_said', answer=answer))}"
                            f"</b> {self._why(puzzle)}</div>")
 
     @spoken
@@ -208,7 +219,9 @@ class TrainerView:
             head = f"<div class='splendor-right'><b>{html.escape(say('right'))}</b> "
             body = self._why(puzzle)
         else:
-            if action(played) == action(puzzle.runner_up):
+            if self.step:  # the line's next move: its chances were not measured
+                text = say("wrong_line", move=str(played))
+            elif action(played) == action(puzzle.runner_up):
                 text = say("wrong_tempting", move=str(played), **_chances(puzzle))
             else:
                 text = say("wrong", move=str(played), margin=format_percent(puzzle.margin))
@@ -222,14 +235,39 @@ class TrainerView:
     def _why(self, puzzle: RatedPuzzle) -> str:
         state = puzzle.state
         names = self._names(puzzle)
-        done = state.apply(puzzle.answer).last_turn
+        done = state.apply(puzzle.first).last_turn
         assert done is not None  # a position after a move has its record
         lines = [describe_turn(done, names, seen_by=state.current_player),
-                 say("right_why", answer=str(puzzle.answer), player=names[state.current_player],
+                 say("right_why", answer=str(puzzle.first), player=names[state.current_player],
                      runner_up=str(puzzle.runner_up), **_chances(puzzle))]
         lines += [say("about", theme=say(f"theme.{theme}"), rule=THEME_RULES[theme])
                   for theme in puzzle.themes]
         return " ".join(sentence_html(line) for line in lines)
+
+    def _board(self, state: GameState, names: Sequence[str]) -> None:
+        """Show ``state`` on a board that takes the learner's move by clicks."""
+        picker = MovePicker(state, names, on_move=self._played, on_rule=self.rules.show,
+                            language=self.language)
+        self.board_box.children = (picker.widget,)
+
+    @spoken
+    def _go_on(self, puzzle: RatedPuzzle) -> None:
+        """After the line's first move found: play the others' replies, say them, and show
+        the position of the next move to find."""
+        names = self._names(puzzle)
+        me = puzzle.state.current_player
+        found = self.step
+        self.step = next(step for step in puzzle.steps if step > found)
+        state = puzzle.state_at(found + 1)
+        replies = []
+        for move in puzzle.moves[found + 1:self.step]:
+            state = state.apply(move)
+            done = state.last_turn
+            assert done is not None  # a position after a move has its record
+            replies.append(describe_turn(done, names, seen_by=me))
+        self._board(state, names)
+        self.said.value = ("<div class='splendor-right'>" + sentence_html(
+            say("line_right", replies=" ".join(replies), player=names[me])) + "</div>")
 
     def _names(self, puzzle: RatedPuzzle) -> tuple[str, ...]:
         """The puzzle's players as the view's language says them (a bot by its level)."""
