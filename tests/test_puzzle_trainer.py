@@ -155,3 +155,16 @@ def test_the_review_panel_turns_a_players_mistakes_into_a_trainer() -> None:
     assert "before turn 3: the move played there was a mistake" in shown
     panel.practise(1)  # a loss of 0.02: no mistake
     assert panel.practice.children == () and "made no mistake" in panel.message.value
+
+
+def test_the_trainer_says_the_bots_names_in_russian(shipped: list[RatedPuzzle]) -> None:
+    view = TrainerView(shipped, seed=1, language="ru")
+    assert view.puzzle is not None
+    english = view.puzzle.replay.names[view.puzzle.state.current_player]
+    assert " bot" in english  # the mined games' players are bots, under English names
+    picker = view.board_box.children[0]
+    board = picker.children[0]  # type: ignore[attr-defined]
+    view.show_hint()
+    view.show_solution()
+    for shown in (view.where.value, board.svg, view.said.value):
+        assert " бот" in shown and " bot" not in shown, shown

@@ -23,6 +23,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from splendor_nb.ai.names import player_names
 from splendor_nb.i18n import format_percent, spoken, translator, use_language
 from splendor_nb.learn import phrase
 from splendor_nb.learn.checkers import action
@@ -116,7 +117,7 @@ class TrainerView:
             self.board_box.children = ()
             self.where.value = f"<div class='splendor-muted'>{html.escape(say('none_left'))}</div>"
         else:
-            names = tuple(puzzle.replay.names)
+            names = self._names(puzzle)
             picker = MovePicker(puzzle.state, names, on_move=self._played,
                                 on_rule=self.rules.show, language=self.language)
             self.board_box.children = (picker.widget,)
@@ -161,7 +162,7 @@ class TrainerView:
         puzzle = self.puzzle
         if puzzle is None:
             return
-        player = puzzle.replay.names[puzzle.state.current_player]
+        player = self._names(puzzle)[puzzle.state.current_player]
         lines = [phrase(f"hint.{puzzle.answer.kind}", player=player).text()]
         lines += [say("hint_theme", theme=say(f"theme.{theme}"), rule=THEME_RULES[theme])
                   for theme in puzzle.themes[:1]]
@@ -220,7 +221,7 @@ class TrainerView:
     @spoken
     def _why(self, puzzle: RatedPuzzle) -> str:
         state = puzzle.state
-        names = puzzle.replay.names
+        names = self._names(puzzle)
         done = state.apply(puzzle.answer).last_turn
         assert done is not None  # a position after a move has its record
         lines = [describe_turn(done, names, seen_by=state.current_player),
@@ -229,6 +230,10 @@ class TrainerView:
         lines += [say("about", theme=say(f"theme.{theme}"), rule=THEME_RULES[theme])
                   for theme in puzzle.themes]
         return " ".join(sentence_html(line) for line in lines)
+
+    def _names(self, puzzle: RatedPuzzle) -> tuple[str, ...]:
+        """The puzzle's players as the view's language says them (a bot by its level)."""
+        return tuple(player_names(puzzle.replay, self.language))
 
     @spoken
     def _show_rating(self) -> None:
