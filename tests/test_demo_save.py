@@ -19,6 +19,7 @@ from splendor_nb.app import DEMO_ENV, GAMES_ENV, LEARN_TAB, build_app
 from splendor_nb.engine import new_game
 from splendor_nb.replay import FileChangedError, Replay
 from splendor_nb.ui import ReplayController, ReplayViewer
+from splendor_nb.ui.learn_tab import LessonView
 
 
 def short_game(seed: int, moves: tuple[str, ...] = ("+wbg", "+rr")) -> Replay:
@@ -257,6 +258,8 @@ def test_nothing_a_demo_visitor_does_reaches_the_next_visitor(
     assert app.play.session.submit("+wbg") is None  # a take of three: legal at the start
     app.selected_index = LEARN_TAB
     app.learn.next.click()
+    assert isinstance(app.learn.view, LessonView)
+    app.learn.view.build_rest()  # as the page asks for it
     app.learn.view.exercises["no-pass"].options["no"].click()
     app.language.picker.value = "fr"
     assert app.language.language == "fr"

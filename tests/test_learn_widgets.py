@@ -13,6 +13,7 @@ import json
 import re
 from pathlib import Path
 
+import ipywidgets as widgets
 import pytest
 
 from splendor_nb.app import LEARN_TAB, build_app
@@ -23,6 +24,7 @@ from splendor_nb.learn.checkers import Answer
 from splendor_nb.moves import Move
 from splendor_nb.replay import Replay
 from splendor_nb.ui import ReplayController, ReplayViewer
+from splendor_nb.ui.board_widget import ClickableBoard
 from splendor_nb.ui.learn_tab import (
     ExerciseView,
     LearnTab,
@@ -35,6 +37,7 @@ from splendor_nb.ui.learn_tab import (
 )
 from splendor_nb.ui.learn_tab.learn_labels import node_labels
 from splendor_nb.ui.learn_tab.links import markdown_html
+from splendor_nb.ui.learn_tab.more_below import MoreBelow
 from splendor_nb.ui.learn_tab.notation_key import EXAMPLES as NOTATION_EXAMPLES
 from splendor_nb.ui.learn_tab.style import learn_style
 from splendor_nb.ui.learn_tab.trainer_view import TrainerView
@@ -454,6 +457,8 @@ def test_the_learn_tab_picks_chapters_and_counts_progress() -> None:
     assert tab.picker.options[0][0] == "1. The box and the setup (0/7)"
     tab.next.click()
     assert tab.view.chapter.id == "actions" and tab.picker.value == 1
+    assert isinstance(tab.view, LessonView)
+    tab.view.build_rest()  # what the page asks for as it draws the chapter
     tab.view.exercises["no-pass"].options["no"].click()
     assert tab.picker.options[1][0] == "2. The four actions (1/8)" and tab.picker.value == 1
     tab.picker.value = len(tab.chapters)
@@ -531,6 +536,39 @@ def test_the_walks_step_titles_are_in_the_learners_language(language: str) -> No
     assert "Start of the turn" not in viewer.stepper.text.value
 
 
+def descendants(widget: widgets.Widget) -> list[widgets.Widget]:
+    """A widget and every widget inside it, in the page's order."""
+    children = getattr(widget, "children", ())
+    return [widget, *(inner for child in children for inner in descendants(child))]
+
+
+def test_the_tab_builds_the_chapter_shown_its_opening_first_and_the_rest_as_the_page_asks() -> None:
+    tab = LearnTab(keep="browser")
+    assert list(tab.views) == [0]  # only the chapter shown
+    lesson = tab.view
+    assert isinstance(lesson, LessonView) and not lesson.built
+    assert tab._state.browser is not None
+    tab._state.browser.received({"type": "kept", "keys": ["setup/nobles-4p"]})
+    first = descendants(lesson.widget)
+    boards = [part for part in first if isinstance(part, ClickableBoard)]
+    assert len(boards) == 1 and lesson.exercises == {}  # the opening: its first board
+    assert lesson.reset not in first
+    everything = descendants(LessonView(lesson.chapter).widget)
+    assert len(first) < len(everything) / 4
+    asked = 0
+    while not lesson.built:  # the page draws the note below, which asks for more
+        more = lesson.widget.children[-1]
+        assert isinstance(more, MoreBelow) and "Loading…" in more.text
+        more.received({"event": "drawn"})
+        asked += 1
+        assert more.comm is None  # closed: the page drops it
+    assert asked > 2 and lesson.widget.children[-1] is lesson.reset
+    assert set(lesson.exercises) == {exercise.id for exercise in lesson.chapter.exercises}
+    assert len(descendants(lesson.widget)) == len(everything)
+    assert lesson.exercises["nobles-4p"].solved  # kept before it was built
+    assert "1 of 7 exercises solved" in lesson.progress_end.value
+
+
 def test_progress_kept_in_the_browser_comes_back_and_a_reset_forgets_it() -> None:
     tab = LearnTab(keep="browser")
     store = tab._state.browser
@@ -541,7 +579,9 @@ def test_progress_kept_in_the_browser_comes_back_and_a_reset_forgets_it() -> Non
     assert "2. The four actions (1/8)" in [label for label, _ in tab.picker.options]
     tab.open("actions")
     lesson = tab.view
-    assert isinstance(lesson, LessonView) and lesson.exercises["no-pass"].solved
+    assert isinstance(lesson, LessonView)
+    lesson.build_rest()
+    assert lesson.exercises["no-pass"].solved
     assert "1 of 8 exercises solved" in lesson.progress_line.value
     lesson.exercises["keep"].options["B2r2"].value = True
     lesson.exercises["keep"].check.click()
@@ -562,10 +602,13 @@ def test_progress_kept_on_disk_for_the_notebook(tmp_path: Path,
     first = LearnTab(keep="disk")
     first.open("actions")
     assert isinstance(first.view, LessonView)
+    first.view.build_rest()
     first.view.exercises["no-pass"].options["no"].click()
     again = LearnTab(keep="disk")  # the next session
     again.open("actions")
-    assert isinstance(again.view, LessonView) and again.view.exercises["no-pass"].solved
+    assert isinstance(again.view, LessonView)
+    again.view.build_rest()
+    assert again.view.exercises["no-pass"].solved
     notebook = LessonView(chapter("actions"), progress_file.saved_progress())
     assert notebook.exercises["no-pass"].solved
     notebook.reset.click()

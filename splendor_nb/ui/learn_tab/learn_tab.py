@@ -1,6 +1,7 @@
 """The app's Learn tab (:class:`LearnTab`): a chapter picker that shows each chapter's progress,
-the chapter (a :class:`~splendor_nb.ui.learn_tab.lesson_view.LessonView`, built when first opened),
-the find-the-move puzzles last, and buttons to the previous and the next chapter.
+the chapter (a :class:`~splendor_nb.ui.learn_tab.lesson_view.LessonView`, built when first opened:
+its opening at once, the rest as the page draws it), the find-the-move puzzles last, and buttons
+to the previous and the next chapter.
 
 >>> tab = LearnTab()
 >>> tab.open("actions")
@@ -191,7 +192,7 @@ class LearnTab:
                                  if index == len(self.chapters) else
                                  LessonView(self.chapters[index], self.progress,
                                             on_progress=lambda _chapter: self._label(),
-                                            language=self.language))
+                                            language=self.language, defer=True))
         self.body.children = (self.views[index].widget,)
         if self.picker.value != index:
             self.picker.value = index

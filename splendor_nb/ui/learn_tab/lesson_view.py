@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
@@ -29,12 +31,27 @@ from splendor_nb.ui.learn_tab.exercise_view import ExerciseView
 from splendor_nb.ui.learn_tab.labelled_pictures import labelled_board_html, labelled_card_html
 from splendor_nb.ui.learn_tab.learn_labels import say, say_n
 from splendor_nb.ui.learn_tab.links import LinkedHTML, markdown_html
+from splendor_nb.ui.learn_tab.more_below import MoreBelow
 from splendor_nb.ui.learn_tab.notation_key import NotationKey
 from splendor_nb.ui.learn_tab.rule_panel import RulePanel, rule_slot
 from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
 from splendor_nb.ui.learn_tab.walk_view import WalkView
 
 LESSON_CLASS = "splendor-lesson"
+OPENING = 1
+"""How many boards, pictures or walks a deferred chapter builds at first (its first screen)."""
+MORE = 2
+"""... and how many more each time the page has drawn what it was sent."""
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A part of a chapter to build: its section's number, how much drawing it holds (1 for a
+    board, a picture, a walk or an exercise on its own board) and what builds its widgets."""
+
+    section: int
+    weight: float
+    build: Callable[[], list[widgets.Widget]]
 
 
 class LessonView:
@@ -42,12 +59,15 @@ class LessonView:
 
     ``progress`` is shared between chapters (a new one by default); ``on_progress(chapter)``
     hears every answer recorded in it. ``title=False`` leaves the chapter's title out (a
-    notebook's heading says it).
+    notebook's heading says it). ``defer=True`` (the Learn tab) builds only the chapter's
+    opening, up to its first board or picture: the page asks for the rest, a few parts at a
+    time, as it draws them (:class:`~splendor_nb.ui.learn_tab.more_below.MoreBelow`), and
+    :meth:`build_rest` builds it at once.
     """
 
     def __init__(self, chapter: Chapter, progress: Progress | None = None, *,
                  on_progress: Callable[[Chapter], None] | None = None,
-                 title: bool = True, language: str | None = None) -> None:
+                 title: bool = True, language: str | None = None, defer: bool = False) -> None:
         self.language = translator(language).language
         with use_language(self.language):
             self.chapter = chapter
@@ -69,22 +89,38 @@ class LessonView:
                 + (f"<div class='splendor-chapter-summary'>{html.escape(chapter.summary)}"
                    f"{minutes}</div>" if chapter.summary or minutes else ""))
             self.notation = NotationKey()
-            parts: list[widgets.Widget] = [header, self.notation.widget, self.progress_line]
-            for section in chapter.sections:
-                parts += self._section(section)
+            self._opening: tuple[widgets.Widget, ...] = (style_widget(), header,
+                                                         self.notation.widget,
+                                                         self.progress_line)
             self.reset = widgets.Button(description=say("reset_progress"), icon="undo",
                                         tooltip=say("reset_progress_tip"),
                                         layout=widgets.Layout(width="auto"))
             self.reset.add_class("splendor-reset-progress")
             self.reset.on_click(lambda _button: self.progress.reset())
-            parts += [self.progress_end, self.reset]
-            self.widget = widgets.VBox([style_widget(), *parts],
-                                       layout=widgets.Layout(width="100%"))
+            self._sections: list[widgets.VBox] = []
+            self._pieces: list[_Piece] = [piece for number, section in
+                                          enumerate(chapter.sections)
+                                          for piece in self._section(number, section)]
+            """The parts not built yet, in the page's order."""
+            self._more: MoreBelow | None = None
+            self.widget = widgets.VBox(list(self._opening), layout=widgets.Layout(width="100%"))
             self.widget.add_class(LEARN_CLASS)
             self.widget.add_class(LESSON_CLASS)
             self.widget.add_class(f"splendor-chapter-{chapter.id}")
+            self._grow(OPENING if defer else None)
             self._progress_changed()
             self.progress.watch(lambda _progress: self._progress_changed())
+
+    @property
+    def built(self) -> bool:
+        """Whether every part of the chapter is built (always, unless ``defer``)."""
+        return not self._pieces
+
+    @spoken
+    def build_rest(self) -> None:
+        """Build every part not built yet (what the page asks for, part after part, as it
+        draws them)."""
+        self._grow(None)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -100,8 +136,9 @@ class LessonView:
     def _progress_changed(self) -> None:
         """The progress restored (from a browser's storage) or reset: the marks follow."""
         for exercise in self.chapter.exercises:
-            self.exercises[exercise.id].show_solved(self.progress.is_solved(self.chapter,
-                                                                            exercise))
+            if exercise.id in self.exercises:  # the ones built later are marked then
+                self.exercises[exercise.id].show_solved(self.progress.is_solved(self.chapter,
+                                                                                exercise))
         self._show_progress()
 
     @spoken
@@ -114,8 +151,42 @@ class LessonView:
         self.progress_line.value = self.progress_end.value = line
 
     @spoken
-    def _section(self, section: Section) -> list[widgets.Widget]:
-        """A section's parts, each followed by the slot where a rule clicked in it shows."""
+    def _grow(self, drawings: float | None) -> None:
+        """Build the next parts until ``drawings`` boards, pictures or walks are built (all of
+        them for ``None``), then ask for more below them, or end the chapter."""
+        while self._pieces and (drawings is None or drawings > 0):
+            piece = self._pieces.pop(0)
+            built = piece.build()
+            if piece.section < len(self._sections):
+                box = self._sections[piece.section]
+                box.children = (*box.children, *built)
+            else:
+                box = widgets.VBox(built, layout=widgets.Layout(width="100%"))
+                box.add_class("splendor-lesson-section")
+                self._sections.append(box)
+            if drawings is not None:
+                drawings -= piece.weight
+        more, self._more = self._more, None
+        if self._pieces:
+            self._more = MoreBelow(lambda: self._grow(MORE))
+        ending = (self._more,) if self._more is not None else (self.progress_end, self.reset)
+        self.widget.children = (*self._opening, *self._sections, *ending)
+        if more is not None:
+            more.close()
+
+    @spoken
+    def _exercise(self, exercise: Exercise, section: Section, same: bool
+                  ) -> list[widgets.Widget]:
+        slot = rule_slot()
+        view = ExerciseView(exercise, board=not same, viewer=section.viewer if same else None,
+                            on_answer=self._answered, on_rule=self._shower(slot),
+                            language=self.language)
+        view.show_solved(self.progress.is_solved(self.chapter, exercise))
+        self.exercises[exercise.id] = view
+        return [view.widget, slot]
+
+    @spoken
+    def _text(self, section: Section) -> list[widgets.Widget]:
         parts: list[widgets.Widget] = []
         if section.heading:
             parts.append(widgets.HTML(f"<h3 class='splendor-section-heading'>"
@@ -125,36 +196,42 @@ class LessonView:
         text.add_class("splendor-lesson-text")
         shower = self._shower(slot)
         text.on_click(lambda _kind, target: shower(target))
-        parts += [text, slot]
+        return [*parts, text, slot]
+
+    @spoken
+    def _walk(self, section: Section, position: Position) -> list[widgets.Widget]:
+        slot = rule_slot()
+        walk = WalkView(position.state, position.names, caption=position.caption,
+                        viewer=section.viewer, on_rule=self._shower(slot),
+                        language=self.language)
+        self.walks.append(walk)
+        return [walk.widget, slot]
+
+    def _section(self, number: int, section: Section) -> list[_Piece]:
+        """A section's parts, to build in order: its text, maybe its board (or the walk, or a
+        picture), its exercises; each followed by the slot where a rule clicked in it shows."""
+        pieces = [_Piece(number, 0, lambda: self._text(section))]
         position = section.position
         clicked_here = any(e.answer_by == "board" and _same(e.position, position)
                            for e in section.exercises)
+        language = self.language
         if position is not None and section.walk:
-            slot = rule_slot()
-            walk = WalkView(position.state, position.names, caption=position.caption,
-                            viewer=section.viewer, on_rule=self._shower(slot),
-                            language=self.language)
-            self.walks.append(walk)
-            parts += [walk.widget, slot]
+            pieces.append(_Piece(number, 1, lambda: self._walk(section, position)))
         elif section.picture == "board" and position is not None:
-            parts.append(_picture(labelled_board_html(position.state, position.names,
-                                                      self.language)))
+            pieces.append(_Piece(number, 1, lambda: [_picture(labelled_board_html(
+                position.state, position.names, language))]))
         elif position is not None and not clicked_here:
-            parts += board_parts(position, section.viewer, self.language)
+            pieces.append(_Piece(number, 1, lambda: board_parts(position, section.viewer,
+                                                                 language)))
         if section.picture not in ("", "board"):
-            parts.append(_picture(labelled_card_html(section.picture, self.language)))
+            pieces.append(_Piece(number, 1, lambda: [_picture(labelled_card_html(
+                section.picture, language))]))
         for exercise in section.exercises:
             same = _same(exercise.position, position)
-            slot = rule_slot()
-            view = ExerciseView(exercise, board=not same,
-                                viewer=section.viewer if same else None,
-                                on_answer=self._answered, on_rule=self._shower(slot),
-                                language=self.language)
-            self.exercises[exercise.id] = view
-            parts += [view.widget, slot]
-        box = widgets.VBox(parts, layout=widgets.Layout(width="100%"))
-        box.add_class("splendor-lesson-section")
-        return [box]
+            drawn = exercise.position is not None and (not same or exercise.answer_by == "board")
+            pieces.append(_Piece(number, 1 if drawn else 0.5,
+                                 partial(self._exercise, exercise, section, same)))
+        return pieces
 
     @spoken
     def _shower(self, slot: widgets.Box) -> Callable[[str], None]:
