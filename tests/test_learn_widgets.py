@@ -548,7 +548,7 @@ def test_the_tab_builds_the_chapter_shown_its_opening_first_and_the_rest_as_the_
     lesson = tab.view
     assert isinstance(lesson, LessonView) and not lesson.built
     assert tab._state.browser is not None
-    tab._state.browser.received({"type": "kept", "keys": ["setup/nobles-4p"]})
+    tab._state.browser.received({"type": "kept", "value": ["setup/nobles-4p"]})
     first = descendants(lesson.widget)
     boards = [part for part in first if isinstance(part, ClickableBoard)]
     assert len(boards) == 1 and lesson.exercises == {}  # the opening: its first board
