@@ -92,7 +92,8 @@ typecheck: $(TEST_SETUP)
 
 # The contributor's fast loop (CONTRIBUTING.md): ruff, mypy, the layer contract, the doctests and
 # the unit tests; no browsers, no notebooks, no tests marked slow. `make test` runs everything.
-CHECK_FLAGS ?= -q
+# -n auto: the tests spread over every core (pytest-xdist).
+CHECK_FLAGS ?= -q -n auto
 check: $(TEST_SETUP)
 	$(BIN)/ruff check splendor_nb support tests benchmarks scripts
 	$(BIN)/mypy

@@ -163,6 +163,7 @@ def test_hidden_cards_do_not_change_the_move(players: int) -> None:
             [(m, c.visits) for m, c in trees[1].children.items()]
 
 
+@pytest.mark.slow
 def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> None:
     """A generation of 2 self-play games: its games, candidate, gate, summary and log line are
     written; deleting some of them and running again writes the same ones back (the same

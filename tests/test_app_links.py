@@ -50,6 +50,7 @@ def messages(app: SplendorApp) -> list[str]:
     return [text for text in said if text]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", VALUES)
 def test_every_parameter_read_with_any_value_opens_the_app(kind: str) -> None:
     for query in QUERIES:

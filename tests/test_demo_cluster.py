@@ -19,6 +19,7 @@ def page_server(body: str) -> str:
     return found.group(1)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(find_nginx() is None, reason="no nginx: scripts/ensure-nginx")
 def test_the_busy_page_comes_only_once_every_server_is_full_and_a_dead_server_is_skipped(
         ) -> None:

@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 
+import pytest
 import websockets
 
 from splendor_nb.server import VisitorGate
@@ -73,6 +74,7 @@ def test_a_gate_counts_places_by_address_and_forgets_unproven_pages_once_proven(
     assert gate.admit(OUTSIDE) is not None
 
 
+@pytest.mark.slow
 def test_one_address_holds_at_most_its_places_and_others_still_get_in() -> None:
     with demo("--SplendorVoila.max_per_address=2", "--SplendorVoila.proof_seconds=600") as server:
         assert [fetch_as(server, OUTSIDE)[0] for _ in range(3)] == [200, 200, 503]
@@ -80,6 +82,7 @@ def test_one_address_holds_at_most_its_places_and_others_still_get_in() -> None:
         assert fetch_as(server)[0] == 200  # the proxy's own address is another one
 
 
+@pytest.mark.slow
 def test_a_page_no_browser_runs_is_freed_and_one_a_browser_runs_keeps_its_kernel() -> None:
     """Two pages sent one after the other, the first run by a browser (its first script's
     websocket opened): once the second's kernel is shut down, the first's, sent earlier, has
@@ -101,6 +104,7 @@ def test_a_page_no_browser_runs_is_freed_and_one_a_browser_runs_keeps_its_kernel
         assert server.log().count("no browser ran its page") == 1
 
 
+@pytest.mark.slow
 def test_a_page_closed_while_it_loads_frees_its_kernel_at_once() -> None:
     with demo("--SplendorVoila.proof_seconds=600") as server:
         status, body = fetch_as(server)

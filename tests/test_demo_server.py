@@ -322,6 +322,7 @@ def test_a_page_asks_from_its_head_for_its_kernels_shutdown_and_asking_twice_is_
 UNKNOWN_KERNEL = "00000000-0000-4000-8000-000000000000"
 
 
+@pytest.mark.slow
 def test_logout_and_an_unknown_kernels_websocket_get_bare_answers_and_one_log_line() -> None:
     """``/logout`` was a 500 with a 100-line traceback, a websocket to a kernel that is not
     there a 404 with one: anyone could fill the log."""
@@ -348,6 +349,7 @@ def test_logout_and_an_unknown_kernels_websocket_get_bare_answers_and_one_log_li
         assert len([line for line in log.splitlines() if UNKNOWN_KERNEL in line]) == 1, log
 
 
+@pytest.mark.slow
 def test_no_answer_names_the_servers_version() -> None:
     with demo_without_a_pool("--SplendorVoila.max_visitors=1") as demo:
         status, headers, body = fetch(demo.url)

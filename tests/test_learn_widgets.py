@@ -474,6 +474,7 @@ def test_the_learn_tab_picks_chapters_and_counts_progress() -> None:
         tab.open("nope")
 
 
+@pytest.mark.slow
 def test_the_app_has_a_learn_tab_and_opens_a_chapter_from_the_link() -> None:
     app = build_app("lesson=last-round")
     assert app.titles[LEARN_TAB] == "Learn" and app.learn.widget in app.children[LEARN_TAB].children

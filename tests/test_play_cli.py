@@ -66,6 +66,7 @@ def test_a_whole_game_against_the_easy_bot_picked_by_number(tmp_path: Path) -> N
     assert f"The game is saved in {path}." in " ".join(out.split())  # its lines joined
 
 
+@pytest.mark.slow
 def test_commands_refusals_and_resuming_after_the_input_ends(tmp_path: Path) -> None:
     script = "help\n+rrr\nsing\n999\nhint\n+wbg\nundo\n+wbk\n"
     run = play(tmp_path, script, "--seats", "Ann,hard", "--seed", "5", "--budget", "30")

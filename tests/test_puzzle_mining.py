@@ -89,6 +89,7 @@ def mined_puzzle() -> tuple[Replay, MinedPuzzle]:
     return game, puzzle
 
 
+@pytest.mark.slow
 def test_a_mined_puzzle_is_legal_clearly_best_and_not_found_by_every_weaker_try(
         mined_puzzle: tuple[Replay, MinedPuzzle]) -> None:
     game, puzzle = mined_puzzle
@@ -108,6 +109,7 @@ def test_no_puzzle_where_nothing_stands_out_nor_once_the_game_is_over() -> None:
     assert mine_position(finished.state(len(finished)), seed=0) is None
 
 
+@pytest.mark.slow
 def test_mining_a_game_writes_a_line_that_reads_back(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(puzzle_mining, "SCREEN_SIMULATIONS", 20)
     monkeypatch.setattr(puzzle_mining, "SIMULATIONS", 40)
@@ -128,6 +130,7 @@ def test_mining_a_game_writes_a_line_that_reads_back(monkeypatch: pytest.MonkeyP
         assert puzzle.margin >= 0.05
 
 
+@pytest.mark.slow
 def test_the_puzzle_file_holds_each_game_once_and_is_the_same_bytes_each_time(
         tmp_path: Path, mined_puzzle: tuple[Replay, MinedPuzzle]) -> None:
     replay, puzzle = mined_puzzle
@@ -149,6 +152,7 @@ def test_the_puzzle_file_holds_each_game_once_and_is_the_same_bytes_each_time(
     assert rated.check(rated.moves[2], 2) and not rated.check(rated.first, 2)
 
 
+@pytest.mark.slow
 def test_a_puzzle_whose_next_move_is_clearly_best_too_is_a_line_found_by_few(
         mined_puzzle: tuple[Replay, MinedPuzzle]) -> None:
     game, puzzle = mined_puzzle

@@ -113,6 +113,7 @@ def test_who_was_winning_reuses_a_stored_review_and_rates_only_what_it_lacks(
     assert charts.progress.max == len(rated)
 
 
+@pytest.mark.slow
 def test_the_falls_say_their_chances_as_the_language_writes_percentages() -> None:
     charts = ReplayCharts(ReplayController(game(turns=16)), language="fr")
     charts.load()

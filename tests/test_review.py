@@ -173,6 +173,7 @@ def test_the_same_game_gets_the_same_figures_however_it_is_judged() -> None:
 
 # --- stored in the file ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_analysis_saves_and_reloads_byte_identically(tmp_path: Path) -> None:
     replay = game(6)
     result = review(replay, budget=BUDGET, workers=1)
