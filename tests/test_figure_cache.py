@@ -23,3 +23,10 @@ def test_the_shipped_figure_is_the_app_s_first_figure_as_the_charts_build_it() -
     assert json.loads((SHIPPED_DIR / name).read_text(encoding="utf-8")) == built, AGAIN
     shipped = cached_figure(replay, language, environ={})
     assert shipped is not None and json.loads(shipped.to_json()) == built
+
+
+def test_the_charts_view_counts_the_legend_s_traces_as_the_charts_make_them() -> None:
+    from splendor_nb.analysis import charts
+    from splendor_nb.ui import replay_charts
+
+    assert replay_charts._KEY_TRACES == charts.KEY_TRACES

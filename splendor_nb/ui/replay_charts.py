@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
     from splendor_nb.replay import Replay
 
+_KEY_TRACES = len(GEMS)
+"""The legend's gem colours, the figure's last traces (splendor_nb.analysis.charts.KEY_TRACES,
+not imported from there: a figure read from its JSON needs no pandas)."""
 CHART_WIDTH = 470
 """The side column's width in pixels on a wide screen (less its padding); the charts take the
 width the column has, measured in the page when they are drawn and whenever it changes."""
@@ -223,12 +226,10 @@ class ReplayCharts(ControllerView[widgets.VBox]):
 
     def _show_bonuses(self, figure: go.Figure, shown: int) -> None:
         """The bonuses of everyone or of one player, and the legend's players to match."""
-        from splendor_nb.analysis.charts import KEY_TRACES
-
         players = self.controller.replay.players
         for index, trace in enumerate(figure.data[players:players + players * len(GEMS)]):
             trace.visible = shown < 0 or index // len(GEMS) == shown
-        key = figure.data[len(figure.data) - KEY_TRACES - players:len(figure.data) - KEY_TRACES]
+        key = figure.data[len(figure.data) - _KEY_TRACES - players:len(figure.data) - _KEY_TRACES]
         for index, trace in enumerate(key):
             trace.showlegend = shown < 0 or index == shown
 
