@@ -40,8 +40,7 @@ from urllib.parse import parse_qs, parse_qsl, urlencode
 import ipywidgets as widgets
 
 from splendor_nb.engine import new_game
-from splendor_nb.i18n import SOURCE_LANGUAGE, gettext, ngettext, translator, use_language
-from splendor_nb.learn import shipped_chapters
+from splendor_nb.i18n import gettext, ngettext, translator, use_language
 from splendor_nb.play import PlaySession, Seat, parse_seats
 from splendor_nb.play.store import GAMES_ENV as GAMES_ENV  # the app's settings, in one place
 from splendor_nb.play.store import games_folder
@@ -129,8 +128,6 @@ def build_app(query: str | None = None, folder: Path = REPLAYS_DIR,
     # tells a tab shown again from one just built
     app.observe(lambda change: _opened(app, change["new"]), names="selected_index")
     app.language = LanguageSwitch(app, tabs.view, tab_titles, lang, on_shown=tabs.release)
-    if query is None:  # a pre-heated kernel, waiting for its page: the Learn tab's
-        shipped_chapters(lang or SOURCE_LANGUAGE)  # chapters read now, not at its first click
     query = bounded_query(request_query() if query is None else query)
     asked = parse_language_link(query)
     if asked is not None:

@@ -12,6 +12,9 @@ It is voila, changed in these ways (the last in demo mode only):
   its scripts have run, so the app's template sends it too, from the start of the page (a page
   closed while it loads); the second request finds the kernel gone (a 404, which the page
   ignores).
+- **Its kernels share the Replay tab's first figure** (splendor_nb.ui.figure_cache): the
+  first pre-heated kernel to build it writes it to a folder made for this server alone
+  (:data:`FIGURES_ENV`), and the next kernels read it instead of importing pandas.
 - **Ctrl-C stops it quietly**: the kernels are stopped at once, not asked to shut down.
 - **A malformed template file path is a 404** (:class:`TemplateFileHandler`), where voila's
   handler failed with a 500 and a traceback in the log.
@@ -41,12 +44,14 @@ It is voila, changed in these ways (the last in demo mode only):
 
 from __future__ import annotations
 
+import atexit
 import html
 import json
 import os
 import re
 import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Collection, Mapping
 from datetime import timedelta
 from pathlib import Path
@@ -68,6 +73,9 @@ from splendor_nb.i18n import LANGUAGES, translator
 
 DEMO_ENV = "SPLENDOR_DEMO"
 """Set to "1" for the kernels of the demo; the app reads it (splendor_nb.app.DEMO_ENV)."""
+FIGURES_ENV = "SPLENDOR_FIGURES"
+"""Names the folder the server's kernels share the Replay tab's first figure in, made for this
+server alone and removed when it stops (splendor_nb.ui.figure_cache.CACHE_ENV)."""
 DEMO_CONFIG = "voila-demo"
 """The demo's config file (voila-demo.json or .py), read after voila's own where voila looks for
 voila.json: the folder voila starts in, then Jupyter's config folders."""
@@ -312,6 +320,10 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
         super().initialize(argv)
         if self.demo:
             os.environ[DEMO_ENV] = "1"  # kernels start with the server's environment
+        # the kernels' shared figures: a folder only this server's user can read or write
+        figures = tempfile.mkdtemp(prefix="splendor-figures-")
+        atexit.register(shutil.rmtree, figures, ignore_errors=True)
+        os.environ[FIGURES_ENV] = figures
 
     def stop(self) -> None:
         """Stop quietly (Ctrl-C in ``make app``): voila asks each kernel to shut down, which a

@@ -1,11 +1,14 @@
 """The Replay tab's charts, driven from Python: the figure takes its column's width (no fixed
 one), the page gets plotly.js once when it asks, a click from the page jumps only to a turn of
-the game, the figure prepared before a visitor is used for the same replay only, *Who was
-winning?* reuses the chances a stored review holds (rating only the positions it lacks), and
-its percentages (tooltips, hovers, the axis) are written as the language writes them."""
+the game, the figure prepared before a visitor is used for the same replay only (and read
+from another kernel of the same server that built it), *Who was winning?* reuses the chances
+a stored review holds (rating only the positions it lacks), and its percentages (tooltips,
+hovers, the axis) are written as the language writes them."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +17,7 @@ from splendor_nb.analysis import win_chances
 from splendor_nb.analysis.game_review import review
 from splendor_nb.replay import Replay
 from splendor_nb.ui import ReplayController
+from splendor_nb.ui.figure_cache import CACHE_ENV
 from splendor_nb.ui.plotly_view import PlotlyView, plotly_js
 from splendor_nb.ui.replay_charts import ReplayCharts
 from support.games import random_replay
@@ -68,6 +72,32 @@ def test_a_prepared_figure_is_used_for_the_replay_it_was_built_for_only() -> Non
     other.load()
     assert other._preparing is not None and other.figure is not None
     assert other.figure.data[0].x[-1] == len(other.controller.replay)
+
+
+def test_a_kernel_prepares_the_figure_another_kernel_of_its_server_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's kernels share the first figure: the second reads it, the same figure (no
+    pandas needed), and a figure of another replay or language is built as before."""
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+
+    def prepared(replay: Replay, language: str | None = None) -> Any:
+        charts = ReplayCharts(ReplayController(replay), language=language)
+        charts.prepare()
+        assert charts._preparing is not None
+        charts._preparing.join()
+        assert charts._prepared is not None
+        return charts._prepared[1]
+
+    first = json.loads(prepared(game()).to_json())
+    assert len(list(tmp_path.glob("charts-*.json"))) == 1
+    again = prepared(game())
+    assert json.loads(again.to_json()) == first and again.data[0].x[-1] == len(game())
+    assert json.loads(prepared(game(seed=6)).to_json()) != first
+    assert json.loads(prepared(game(), "fr").to_json()) != first
+    assert len(list(tmp_path.glob("charts-*.json"))) == 3
+    for kept in tmp_path.glob("charts-*.json"):
+        kept.write_text("{", encoding="utf-8")  # cut short: built again
+    assert json.loads(prepared(game()).to_json()) == first
 
 
 def test_spoiler_free_axes_are_as_high_as_the_turns_shown_need() -> None:

@@ -29,6 +29,7 @@ from splendor_nb.engine import WINNING_POINTS
 from splendor_nb.i18n import format_percent, translator
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
+from splendor_nb.ui.figure_cache import cached_figure, keep_figure
 from splendor_nb.ui.plotly_view import PlotlyView
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
 
     from splendor_nb.replay import Replay
 
+_KEY_TRACES = len(GEMS)
+"""The legend's gem colours, the figure's last traces (splendor_nb.analysis.charts.KEY_TRACES,
+not imported from there: a figure read from its JSON needs no pandas)."""
 CHART_WIDTH = 470
 """The side column's width in pixels on a wide screen (less its padding); the charts take the
 width the column has, measured in the page when they are drawn and whenever it changes."""
@@ -116,16 +120,22 @@ class ReplayCharts(ControllerView[widgets.VBox]):
         """Build the figure of the current replay in a background thread, now: for a kernel
         that waits for its visitor (Voila's pre-heated kernels), so that the charts' imports
         (pandas, plotly) and their figure are ready when the page asks (:meth:`load` takes
-        it, if the replay is still the one prepared). A second call does nothing."""
+        it, if the replay is still the one prepared). A figure another kernel of the same
+        server built for the same replay and language is read instead
+        (:mod:`splendor_nb.ui.figure_cache`: no pandas then). A second call does nothing."""
         if self.figure is not None or self._preparing is not None:
             return
         replay, language = self.controller.replay, self.language
 
         def work() -> None:
-            from splendor_nb.analysis import charts_figure
-
             try:
-                self._prepared = (replay, charts_figure(replay, language=language))
+                figure = cached_figure(replay, language)  # another kernel of this server's
+                if figure is None:
+                    from splendor_nb.analysis import charts_figure
+
+                    figure = charts_figure(replay, language=language)
+                    keep_figure(replay, language, figure)
+                self._prepared = (replay, figure)
             except Exception:  # load() builds it again, and says what failed where it shows
                 self._prepared = None
 
@@ -216,12 +226,10 @@ class ReplayCharts(ControllerView[widgets.VBox]):
 
     def _show_bonuses(self, figure: go.Figure, shown: int) -> None:
         """The bonuses of everyone or of one player, and the legend's players to match."""
-        from splendor_nb.analysis.charts import KEY_TRACES
-
         players = self.controller.replay.players
         for index, trace in enumerate(figure.data[players:players + players * len(GEMS)]):
             trace.visible = shown < 0 or index // len(GEMS) == shown
-        key = figure.data[len(figure.data) - KEY_TRACES - players:len(figure.data) - KEY_TRACES]
+        key = figure.data[len(figure.data) - _KEY_TRACES - players:len(figure.data) - _KEY_TRACES]
         for index, trace in enumerate(key):
             trace.showlegend = shown < 0 or index == shown
 
