@@ -49,3 +49,20 @@ def test_every_choice_of_a_tabs_dropdowns_fits_at_a_phones_width(
         assert select["scroll"] <= select["client"], select
         assert select["cut"] == [], select
     shoot(page, f"pickers-{tab}-{lang}-390.png")
+
+
+TABS_OUTSIDE = """() => {
+  const bar = document.querySelector(".splendor-app > .lm-TabBar .lm-TabBar-content");
+  const room = bar.getBoundingClientRect();
+  return [...bar.querySelectorAll(".lm-TabBar-tab")].map((tab) => tab.getBoundingClientRect())
+    .filter((box) => box.left < room.left - 0.5 || box.right > room.right + 0.5)
+    .map((box) => [box.left, box.right, room.left, room.right]);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "ru", "tr"])
+def test_the_five_tabs_fit_a_phones_width_in_every_language(
+        page: Page, voila_app: VoilaServer, open_voila: Any, lang: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_voila(f"{voila_app.url}?lang={lang}", ".splendor-app .splendor-board")
+    assert page.evaluate(TABS_OUTSIDE) == []  # "Правила" ended 10 px beyond the screen
