@@ -28,7 +28,7 @@ from splendor_nb.engine.nobles import (
 )
 from splendor_nb.engine.records import PlayerState, TurnEffects
 from splendor_nb.engine.returns import check_returns
-from splendor_nb.engine.takes import LEGAL, SHAPE_CODES, TAKES, take_error
+from splendor_nb.engine.takes import LEGAL, SUPPLY_TAKES, take_error
 from splendor_nb.moves import NO_TOKENS, IllegalMoveError, Move
 from splendor_nb.rules import (
     REPEAT_LIMIT,
@@ -65,7 +65,7 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
     gained = NO_TOKENS  # the tokens the action brings (R-LIMIT10)
     if kind == "take":  # R-TAKE3, R-TAKE2
         gained = move.gems
-        if gained not in TAKES[bytes(supply).translate(SHAPE_CODES)][LEGAL]:
+        if gained not in SUPPLY_TAKES[supply][LEGAL]:
             raise take_error(supply, gained)
     elif kind == "buy":  # R-BUY: a face-up card or one of one's own reserved cards
         card = CARD_BY_ID[move.card or ""]

@@ -25,7 +25,7 @@ SHAPE_CODES = bytes(0 if n == 0 else 2 if n >= TAKE2_MIN_SUPPLY else 1 for n in 
 
 
 def supply_shape(supply: tuple[int, ...]) -> bytes:
-    """The shape of a supply (see ``SHAPE_CODES``); ``legal_moves`` inlines it."""
+    """The shape of a supply (see ``SHAPE_CODES``)."""
     return bytes(supply).translate(SHAPE_CODES)
 
 
@@ -61,6 +61,12 @@ PLAIN: Final = 2
 _SHAPES = 3 ** 6
 TAKES = Memo(takes, _SHAPES)
 """The legal takes per supply shape; there are only ``3 ** 6`` shapes, so it never forgets."""
+SUPPLY_TAKES: Memo[tuple[int, ...], tuple[tuple[int, ...], frozenset[tuple[int, ...]],
+                                          tuple[Move, ...]]] = Memo(
+    lambda supply: TAKES[supply_shape(supply)], 1 << 16)
+"""The legal takes per supply, as ``TAKES`` has them for its shape: the supply's own tuple is
+looked up for a fraction of what making its shape costs, and supplies recur (some ten thousand
+in a few hundred games)."""
 
 
 class TakeTable(dict[int, tuple[Move, ...]]):
