@@ -61,17 +61,18 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
     if reveal is not None:
         state = state._replace(decks=_with_reveal(state, move, reveal))
     tokens, bonuses, cards, reserved, _, _, _ = players[me]
+    w, b, g, r, k, y = tokens
     kind = move.kind
-    gained = NO_TOKENS  # the tokens the action brings (R-LIMIT10)
+    gained, count = NO_TOKENS, 0  # the tokens the action brings, and how many (R-LIMIT10)
     if kind == "take":  # R-TAKE3, R-TAKE2
         gained = move.gems
-        if gained not in SUPPLY_TAKES[supply][LEGAL]:
+        if (taken := SUPPLY_TAKES[supply][LEGAL].get(gained)) is None:
             raise take_error(supply, gained)
+        count = taken
     elif kind == "buy":  # R-BUY: a face-up card or one of one's own reserved cards
         card = CARD_BY_ID[move.card or ""]
         if card not in reserved and card not in market[card.tier - 1]:
             raise _not_face_up(state, card, "buy")
-        w, b, g, r, k, y = tokens
         bw, bb, bg, br, bk = bonuses
         if move.payment is not None or not VERDICTS[
                 w + bw, b + bb, g + bg, r + br, k + bk, y][card.order]:
@@ -89,7 +90,7 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
         elif (card := CARD_BY_ID[move.card]) not in market[card.tier - 1]:
             raise _not_face_up(state, card, "reserve")
         if supply[GOLD]:  # a gold comes with it while the supply has any
-            gained = _GOLD_ONLY
+            gained, count = _GOLD_ONLY, RESERVE_GOLD
     elif any(other.kind != "pass" for other in state.legal_moves()):
         raise IllegalMoveError("R-PASS", "pass_refused")
     if reveal is not None and not _draws(state, move):
@@ -97,16 +98,16 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
     # R-LIMIT10: above 10 tokens, the move returns tokens held, down to exactly 10 (a buy
     # never brings the hand above 10, so a buy that returns nothing needs no count)
     returned = move.returned
+    count += w + b + g + r + k + y  # the hand after the action (for a buy, before paying)
     if returned is NO_TOKENS:
-        if kind != "buy" and sum(tokens) + sum(gained) > TOKEN_LIMIT:
+        if kind != "buy" and count > TOKEN_LIMIT:
             check_returns(_kept(state, move), returned)
     else:
         rw, rb, rg, rr, rk, ry = returned
-        w, b, g, r, k, y = tokens
         gw, gb, gg, gr, gk, gy = gained
         if kind == "buy" or rw > w + gw or rb > b + gb or rg > g + gg or rr > r + gr \
                 or rk > k + gk or ry > y + gy \
-                or sum(tokens) + sum(gained) - sum(returned) != TOKEN_LIMIT:
+                or count - rw - rb - rg - rr - rk - ry != TOKEN_LIMIT:
             check_returns(_kept(state, move), returned)
     # R-NOBLE: at most one noble visits, chosen by the move when several are due; no noble asks
     # for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip the question
