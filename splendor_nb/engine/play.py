@@ -12,7 +12,7 @@ rulebook's order (R-LIMIT10, R-NOBLE, R-END-TRIGGER, R-REPEAT), recording what t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from splendor_nb.cards import CARD_BY_ID, GOLD, NOBLE_BY_ID, Card
 from splendor_nb.engine.buying import VERDICTS, check_payment, pay
@@ -23,11 +23,12 @@ from splendor_nb.engine.nobles import (
     NEAR,
     NOBLE_MASKS,
     NOBLE_REACH,
+    PROSPECTS,
     visiting_noble,
 )
 from splendor_nb.engine.records import PlayerState, TurnEffects
 from splendor_nb.engine.returns import check_returns
-from splendor_nb.engine.takes import LEGAL, SHAPE_CODES, TAKES, take_error
+from splendor_nb.engine.takes import LEGAL, SUPPLY_TAKES, take_error
 from splendor_nb.moves import NO_TOKENS, IllegalMoveError, Move
 from splendor_nb.rules import (
     REPEAT_LIMIT,
@@ -60,17 +61,18 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
     if reveal is not None:
         state = state._replace(decks=_with_reveal(state, move, reveal))
     tokens, bonuses, cards, reserved, _, _, _ = players[me]
+    w, b, g, r, k, y = tokens
     kind = move.kind
-    gained = NO_TOKENS  # the tokens the action brings (R-LIMIT10)
+    gained, count = NO_TOKENS, 0  # the tokens the action brings, and how many (R-LIMIT10)
     if kind == "take":  # R-TAKE3, R-TAKE2
         gained = move.gems
-        if gained not in TAKES[bytes(supply).translate(SHAPE_CODES)][LEGAL]:
+        if (taken := SUPPLY_TAKES[supply][LEGAL].get(gained)) is None:
             raise take_error(supply, gained)
+        count = taken
     elif kind == "buy":  # R-BUY: a face-up card or one of one's own reserved cards
         card = CARD_BY_ID[move.card or ""]
         if card not in reserved and card not in market[card.tier - 1]:
             raise _not_face_up(state, card, "buy")
-        w, b, g, r, k, y = tokens
         bw, bb, bg, br, bk = bonuses
         if move.payment is not None or not VERDICTS[
                 w + bw, b + bb, g + bg, r + br, k + bk, y][card.order]:
@@ -88,31 +90,37 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
         elif (card := CARD_BY_ID[move.card]) not in market[card.tier - 1]:
             raise _not_face_up(state, card, "reserve")
         if supply[GOLD]:  # a gold comes with it while the supply has any
-            gained = _GOLD_ONLY
+            gained, count = _GOLD_ONLY, RESERVE_GOLD
     elif any(other.kind != "pass" for other in state.legal_moves()):
         raise IllegalMoveError("R-PASS", "pass_refused")
     if reveal is not None and not _draws(state, move):
         raise IllegalMoveError("R-REFILL", "no_reveal", move=str(move), card=reveal)
     # R-LIMIT10: above 10 tokens, the move returns tokens held, down to exactly 10 (a buy
-    # never brings the hand above 10)
+    # never brings the hand above 10, so a buy that returns nothing needs no count)
     returned = move.returned
-    total = sum(tokens) + sum(gained)
+    count += w + b + g + r + k + y  # the hand after the action (for a buy, before paying)
     if returned is NO_TOKENS:
-        if total > TOKEN_LIMIT:
+        if kind != "buy" and count > TOKEN_LIMIT:
             check_returns(_kept(state, move), returned)
     else:
         rw, rb, rg, rr, rk, ry = returned
-        w, b, g, r, k, y = tokens
         gw, gb, gg, gr, gk, gy = gained
-        if total - sum(returned) != TOKEN_LIMIT or kind == "buy" or rw > w + gw or rb > b + gb \
-                or rg > g + gg or rr > r + gr or rk > k + gk or ry > y + gy:
+        if kind == "buy" or rw > w + gw or rb > b + gb or rg > g + gg or rr > r + gr \
+                or rk > k + gk or ry > y + gy \
+                or count - rw - rb - rg - rr - rk - ry != TOKEN_LIMIT:
             check_returns(_kept(state, move), returned)
     # R-NOBLE: at most one noble visits, chosen by the move when several are due; no noble asks
     # for fewer than MIN_NOBLE_CARDS bonuses, so most turns skip the question
     buys = kind == "buy"
     if move.noble is not None or (len(cards) + buys >= MIN_NOBLE_CARDS and NOBLE_REACH[
             bonuses][NEAR if buys else DUE] & NOBLE_MASKS[nobles]):
-        move = _with_noble(state, move)
+        due, after_buying = PROSPECTS[nobles, bonuses]
+        may_visit = after_buying[card.bonus_index] if buys and after_buying else due
+        if move.noble is None:
+            if may_visit:
+                move = _with_noble(state, move)  # names the one due (raises if several are)
+        elif move.noble not in may_visit:
+            _with_noble(state, move)  # raises: the noble named may not visit
     return _advance(state, move)
 
 
@@ -230,16 +238,11 @@ def _repeated(repeats: tuple[_Seen, ...], players: int) -> bool:
         and repeats[::-players].count(repeats[-1]) >= REPEAT_LIMIT
 
 
-class _MarketTaken(NamedTuple):
-    """The market and decks after a card leaves the market, and what that did."""
-
-    market: tuple[tuple[Card | None, ...], ...]
-    decks: tuple[tuple[Card, ...], ...]
-    slot: tuple[int, int]
-    """The card's (tier, slot)."""
-    drawn: Card | None
-    """The card that refilled the slot: the top of the same tier's deck, or none when it is
-    empty (R-REFILL)."""
+_MarketTaken = tuple[tuple[tuple[Card | None, ...], ...], tuple[tuple[Card, ...], ...],
+                     tuple[int, int], Card | None]
+"""The market and decks after a card leaves the market, the card's (tier, slot), and the card
+that refilled the slot: the top of the same tier's deck, or none when it is empty (R-REFILL).
+A plain tuple, unpacked at once: cheaper to make than a NamedTuple."""
 
 
 def _take_from_market(market: tuple[tuple[Card | None, ...], ...],
@@ -259,7 +262,7 @@ def _take_from_market(market: tuple[tuple[Card | None, ...], ...],
     else:
         refilled[slot] = drawn = None
     rows[tier] = tuple(refilled)
-    return new_tuple(_MarketTaken, (tuple(rows), decks, (card.tier, slot), drawn))
+    return tuple(rows), decks, (card.tier, slot), drawn
 
 
 def _not_face_up(state: GameState, card: Card, action: str) -> IllegalMoveError:

@@ -25,7 +25,7 @@ SHAPE_CODES = bytes(0 if n == 0 else 2 if n >= TAKE2_MIN_SUPPLY else 1 for n in 
 
 
 def supply_shape(supply: tuple[int, ...]) -> bytes:
-    """The shape of a supply (see ``SHAPE_CODES``); ``legal_moves`` inlines it."""
+    """The shape of a supply (see ``SHAPE_CODES``)."""
     return bytes(supply).translate(SHAPE_CODES)
 
 
@@ -36,12 +36,14 @@ TAKE_GEMS: tuple[tuple[int, ...], ...] = tuple(
 """Every take there may be: different colours (R-TAKE3), then two of one (R-TAKE2). A take's
 id is its index here."""
 _TAKE_IDS = {gems: i for i, gems in enumerate(TAKE_GEMS)}
+Takes = tuple[tuple[int, ...], dict[tuple[int, ...], int], tuple[Move, ...]]
+"""The legal takes of a supply shape: see :func:`takes`."""
 
 
-def takes(shape: bytes) -> tuple[tuple[int, ...], frozenset[tuple[int, ...]], tuple[Move, ...]]:
+def takes(shape: bytes) -> Takes:
     """The legal takes from a supply of this shape: at ``IDS`` their ids in ``TAKE_GEMS``, at
-    ``LEGAL`` the gems they take, at ``PLAIN`` their moves for a player who stays within 10
-    tokens with no noble due.
+    ``LEGAL`` the gems they take, each with its count of tokens (R-LIMIT10 counts them), at
+    ``PLAIN`` their moves for a player who stays within 10 tokens with no noble due.
     """
     available = [i for i in range(5) if shape[i]]
     # R-TAKE3: three different colours, or one of each colour left when fewer remain
@@ -52,7 +54,7 @@ def takes(shape: bytes) -> tuple[tuple[int, ...], frozenset[tuple[int, ...]], tu
     gems = (*different, *pairs)
     ids = tuple(map(_TAKE_IDS.__getitem__, gems))
     plain = tuple(chain.from_iterable(map(TAKE_TABLES[NO_TOKENS].__getitem__, ids)))
-    return ids, frozenset(gems), plain
+    return ids, {taken: sum(taken) for taken in gems}, plain
 
 
 IDS: Final = 0
@@ -61,6 +63,11 @@ PLAIN: Final = 2
 _SHAPES = 3 ** 6
 TAKES = Memo(takes, _SHAPES)
 """The legal takes per supply shape; there are only ``3 ** 6`` shapes, so it never forgets."""
+SUPPLY_TAKES: Memo[tuple[int, ...], Takes] = Memo(lambda supply: TAKES[supply_shape(supply)],
+                                                 1 << 16)
+"""The legal takes per supply, as ``TAKES`` has them for its shape: the supply's own tuple is
+looked up for a fraction of what making its shape costs, and supplies recur (some ten thousand
+in a few hundred games)."""
 
 
 class TakeTable(dict[int, tuple[Move, ...]]):
