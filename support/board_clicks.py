@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Locator
+import re
+
+from playwright.sync_api import Locator, expect
 
 from splendor_nb.cards import GEMS
 from splendor_nb.moves import Move
@@ -28,3 +30,19 @@ def play_on_board(picker: Locator, text: str) -> None:
         board.locator(f'[data-action="card"][data-card="{move.card}"], '
                       f'[data-action="reserved"]:has([data-card="{move.card}"])').first.click()
     picker.locator(f".splendor-picker-{move.kind}").click()
+
+
+def solve_by_the_solution(trainer: Locator, timeout_ms: float) -> None:
+    """Solve the puzzle shown in the trainer ``trainer`` as a learner who asks for the solution
+    at each move to find and plays it on the board (a line asks twice)."""
+    for _ in range(2):  # a line is two moves to find
+        said = trainer.locator(".splendor-hint-said")
+        trainer.locator(".splendor-trainer-solution").click()
+        expect(said).to_contain_text("The solution:", timeout=timeout_ms)
+        answer = re.search(r"The solution: (\S+(?: -[a-z]+)?(?: N\d+)?)\.", said.inner_text())
+        assert answer is not None and answer.group(1)[0] in "+RB", said.inner_text()
+        play_on_board(trainer, answer.group(1))
+        right = trainer.locator(".splendor-right")
+        expect(right).to_contain_text("Right!", timeout=timeout_ms)
+        if "Now find" not in right.inner_text():
+            return

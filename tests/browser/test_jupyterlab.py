@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -28,7 +27,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from splendor_nb.learn.puzzle_trainer import load_record, record_file
-from support.board_clicks import play_on_board
+from support.board_clicks import solve_by_the_solution
 from support.screenshots import shoot
 from support.voila_server import REPO_ROOT, free_port, port_open
 
@@ -171,13 +170,7 @@ def test_the_tutorial_runs_in_jupyterlab_and_its_widgets_render(page: Page,
     trainer = notebook.locator(".splendor-trainer")
     trainer.scroll_into_view_if_needed()
     expect(trainer.locator(".splendor-answer-board svg")).to_be_visible()
-    trainer.locator(".splendor-trainer-solution").click()
-    said = trainer.locator(".splendor-hint-said")
-    expect(said).to_contain_text("The solution:", timeout=UPDATE_MS)
-    answer = re.search(r"The solution: (\S+(?: -[a-z]+)?(?: N\d+)?)\.", said.inner_text())
-    assert answer is not None, said.inner_text()
-    play_on_board(trainer, answer.group(1))
-    expect(trainer.locator(".splendor-right")).to_contain_text("Right!", timeout=UPDATE_MS)
+    solve_by_the_solution(trainer, UPDATE_MS)
     shoot(trainer, "jupyterlab-tutorial-trainer.png")
     record = load_record(record_file(DATA[-1] / "splendor_nb"))
     assert record.streak == 1 and len(record.history) == 1
