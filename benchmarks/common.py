@@ -11,7 +11,14 @@ import platform
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from support.voila_server import VoilaServer
 
 
 def median_time(work: Callable[[], object], rounds: int = 3) -> float:
@@ -52,3 +59,23 @@ def reference_line(seconds: float | None = None) -> str:
     a benchmark's output."""
     seconds = reference_seconds() if seconds is None else seconds
     return f"reference workload: {seconds * 1000:.1f} ms (CPU, median of 5) on {interpreter()}"
+
+
+@contextmanager
+def app_in_chromium() -> Iterator[tuple[VoilaServer, Browser]]:
+    """The app served as ``make app`` serves it (splendor_nb.server) and a headless chromium
+    to visit it: both stopped at the end (the benchmarks that time the app in a browser)."""
+    from playwright.sync_api import sync_playwright
+
+    from support.voila_server import APP_NOTEBOOK, CHROMIUM_ARGS, find_chromium, running_voila
+
+    chromium = find_chromium()
+    if chromium is None:
+        raise SystemExit("no chromium: run scripts/ensure-chromium (Debian's chromium)")
+    with running_voila(APP_NOTEBOOK, module="splendor_nb.server") as server, \
+            sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
+        try:
+            yield server, browser
+        finally:
+            browser.close()

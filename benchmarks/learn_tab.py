@@ -25,14 +25,10 @@ import subprocess
 import sys
 import time
 
-from benchmarks.common import reference_line
+from benchmarks.common import app_in_chromium, reference_line
 from support.voila_server import (
-    APP_NOTEBOOK,
-    CHROMIUM_ARGS,
     FIRST_LOAD_TIMEOUT_MS,
-    find_chromium,
     goto_voila,
-    running_voila,
 )
 
 ROUNDS = 5
@@ -110,33 +106,23 @@ _WATCH_JS = """(marks) => {
 
 def browser_rounds(rounds: int = BROWSER_ROUNDS) -> list[dict[str, float]]:
     """Per round, seconds from the click on *Learn* to each of :data:`MARKS` drawn."""
-    from playwright.sync_api import sync_playwright
-
-    chromium = find_chromium()
-    if chromium is None:
-        raise SystemExit("no chromium: run scripts/ensure-chromium (Debian's chromium)")
     found = []
-    with running_voila(APP_NOTEBOOK, module="splendor_nb.server") as server, \
-            sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
-        try:
-            for _ in range(rounds):
-                time.sleep(20)  # the pre-heated kernel ready, as for a visitor to a quiet server
-                context = browser.new_context(viewport={"width": 1366, "height": 900})
-                page = context.new_page()
-                goto_voila(page, server.url, ".splendor-app .splendor-board",
-                           timeout_ms=FIRST_LOAD_TIMEOUT_MS, server=server)
-                page.wait_for_timeout(8000)
-                page.evaluate(_WATCH_JS, MARKS)
-                page.get_by_role("tab", name="Learn", exact=True).click()
-                page.wait_for_function(
-                    "(names) => names.every((name) => (window.__learnTimes || {})[name] > 0)",
-                    arg=list(MARKS), timeout=FIRST_LOAD_TIMEOUT_MS, polling=100)
-                times = page.evaluate("() => window.__learnTimes")
-                found.append({name: times[name] / 1000 for name in MARKS})
-                context.close()
-        finally:
-            browser.close()
+    with app_in_chromium() as (server, browser):
+        for _ in range(rounds):
+            time.sleep(20)  # the pre-heated kernel ready, as for a visitor to a quiet server
+            context = browser.new_context(viewport={"width": 1366, "height": 900})
+            page = context.new_page()
+            goto_voila(page, server.url, ".splendor-app .splendor-board",
+                       timeout_ms=FIRST_LOAD_TIMEOUT_MS, server=server)
+            page.wait_for_timeout(8000)
+            page.evaluate(_WATCH_JS, MARKS)
+            page.get_by_role("tab", name="Learn", exact=True).click()
+            page.wait_for_function(
+                "(names) => names.every((name) => (window.__learnTimes || {})[name] > 0)",
+                arg=list(MARKS), timeout=FIRST_LOAD_TIMEOUT_MS, polling=100)
+            times = page.evaluate("() => window.__learnTimes")
+            found.append({name: times[name] / 1000 for name in MARKS})
+            context.close()
     return found
 
 

@@ -31,14 +31,10 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from benchmarks.common import reference_line
+from benchmarks.common import app_in_chromium, reference_line
 from support.voila_server import (
-    APP_NOTEBOOK,
-    CHROMIUM_ARGS,
     FIRST_LOAD_TIMEOUT_MS,
-    find_chromium,
     goto_voila,
-    running_voila,
 )
 
 if TYPE_CHECKING:
@@ -102,43 +98,33 @@ new MutationObserver(() => {
 def browser_rounds(rounds: int) -> list[dict[str, float]]:
     """Per round: seconds to the board, to the charts' message and to the charts drawn, and
     the megabytes received over the websockets."""
-    from playwright.sync_api import sync_playwright
-
-    chromium = find_chromium()
-    if chromium is None:
-        raise SystemExit("no chromium: run scripts/ensure-chromium (Debian's chromium)")
     found = []
-    with running_voila(APP_NOTEBOOK, module="splendor_nb.server") as server, \
-            sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
-        try:
-            for _ in range(rounds):
-                time.sleep(20)  # the pre-heated kernel ready, as for a visitor to a quiet server
-                context = browser.new_context(viewport={"width": 1366, "height": 1000})
-                context.add_init_script(_WATCH_JS)
-                page = context.new_page()
-                frames: list[tuple[float, int]] = []
+    with app_in_chromium() as (server, browser):
+        for _ in range(rounds):
+            time.sleep(20)  # the pre-heated kernel ready, as for a visitor to a quiet server
+            context = browser.new_context(viewport={"width": 1366, "height": 1000})
+            context.add_init_script(_WATCH_JS)
+            page = context.new_page()
+            frames: list[tuple[float, int]] = []
 
-                def listen(socket: WebSocket, frames: list[tuple[float, int]] = frames) -> None:
-                    socket.on("framereceived", lambda payload: frames.append(
-                        (time.perf_counter(), len(payload))))
+            def listen(socket: WebSocket, frames: list[tuple[float, int]] = frames) -> None:
+                socket.on("framereceived", lambda payload: frames.append(
+                    (time.perf_counter(), len(payload))))
 
-                page.on("websocket", listen)
-                goto_voila(page, server.url, ".splendor-app .splendor-board",
-                           timeout_ms=FIRST_LOAD_TIMEOUT_MS, server=server)
-                page.wait_for_selector(".splendor-charts .main-svg",
-                                       timeout=FIRST_LOAD_TIMEOUT_MS)
-                times = page.evaluate("() => window.__splendorTimes")
-                origin = page.evaluate("() => performance.timeOrigin") / 1000
-                wall_origin = time.time() - time.perf_counter()  # perf_counter to epoch
-                big = [at for at, size in frames if size >= BIG_FRAME]
-                message = (big[-1] + wall_origin - origin) if big else float("nan")
-                found.append({"board": times["board"] / 1000,
-                              "message": message, "charts": times["charts"] / 1000,
-                              "megabytes": sum(size for _, size in frames) / 1e6})
-                context.close()
-        finally:
-            browser.close()
+            page.on("websocket", listen)
+            goto_voila(page, server.url, ".splendor-app .splendor-board",
+                       timeout_ms=FIRST_LOAD_TIMEOUT_MS, server=server)
+            page.wait_for_selector(".splendor-charts .main-svg",
+                                   timeout=FIRST_LOAD_TIMEOUT_MS)
+            times = page.evaluate("() => window.__splendorTimes")
+            origin = page.evaluate("() => performance.timeOrigin") / 1000
+            wall_origin = time.time() - time.perf_counter()  # perf_counter to epoch
+            big = [at for at, size in frames if size >= BIG_FRAME]
+            message = (big[-1] + wall_origin - origin) if big else float("nan")
+            found.append({"board": times["board"] / 1000,
+                          "message": message, "charts": times["charts"] / 1000,
+                          "megabytes": sum(size for _, size in frames) / 1e6})
+            context.close()
     return found
 
 
