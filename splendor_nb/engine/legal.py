@@ -12,6 +12,7 @@ then blind by tier: R-RESERVE, R-RESERVE-HIDDEN); each with every way to return 
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from splendor_nb.cards import CARDS, GOLD, Card
@@ -84,9 +85,10 @@ def legal_moves(state: GameState) -> list[Move]:
     if len(reserved) < RESERVE_LIMIT:
         tiers = TIERS if all(decks) else [t for t, deck in zip(TIERS, decks) if deck]
         gold_taken = RESERVE_GOLD if supply[GOLD] else 0
-        if total + gold_taken <= TOKEN_LIMIT and not due:
-            moves.extend(map(RESERVE.__getitem__, face_up))
-            moves.extend(map(RESERVE_BLIND.__getitem__, tiers))
+        if total + gold_taken <= TOKEN_LIMIT and not due:  # (extending by a map costs more)
+            moves.extend(itemgetter(*face_up)(RESERVE) if len(face_up) > 1 else
+                         map(RESERVE.__getitem__, face_up))
+            moves.extend(ALL_BLIND if tiers is TIERS else map(RESERVE_BLIND.__getitem__, tiers))
         elif not due:
             pick = RETURN_PICKERS[return_key((w, b, g, r, k, y + gold_taken))]
             for card in face_up:
@@ -110,6 +112,8 @@ RESERVE: dict[Card, Move] = {card: Move("reserve", card=card.id) for card in CAR
 """Each face-up card's reserve, nothing returned, no noble."""
 RESERVE_BLIND: dict[int, Move] = {tier: Move("reserve", tier=tier) for tier in TIERS}
 """Each deck's blind reserve (R-RESERVE-HIDDEN), nothing returned, no noble."""
+ALL_BLIND = tuple(map(RESERVE_BLIND.__getitem__, TIERS))
+"""The blind reserves while every deck has cards."""
 RESERVE_BY_RETURN: Memo[Card, tuple[Move, ...]] = Memo(
     lambda card: by_return("reserve", NO_TOKENS, card.id, None), len(CARDS))
 """Each face-up card's reserve with each return of ``returns.ALL_RETURNS``."""
