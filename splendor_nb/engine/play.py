@@ -129,24 +129,25 @@ def _advance(state: GameState, move: Move) -> GameState:
     moves of ``legal_moves()`` are): nothing is checked.
 
     >>> from splendor_nb.engine import new_game
-    >>> state = new_game(seed=7)
-    >>> _advance(state, state.legal_moves()[0]) == state.apply(state.legal_moves()[0])
+    >>> state, move = new_game(seed=7), Move.parse("+wbg")
+    >>> _advance(state, move) == state.apply(move)
     True
     """
     # the fields in GameState's and PlayerState's order (see apply)
     players, supply, market, decks, nobles, me, turn, passes, _, _, seed, repeats = state
     tokens, bonuses, cards, reserved, hidden, owned, points = players[me]
     taken = paid = NO_TOKENS
-    card: Card | None = None
-    slot: tuple[int, int] | None = None
-    drawn: Card | None = None
+    card: Card | None
+    card = slot = drawn = None  # the card bought or reserved, the slot it left, the card drawn
     kind, returned = move.kind, move.returned
     undoable = False  # R-REPEAT: whether a later turn can bring the position back
     if kind == "take":  # R-TAKE3, R-TAKE2
         taken = move.gems
-        # returns bring the hand to exactly 10: the count is unchanged if it was 10 before
-        undoable = returned is not NO_TOKENS and sum(tokens) == TOKEN_LIMIT
-        supply, tokens = exchange(taken, returned, supply, tokens)
+        if returned is NO_TOKENS:
+            supply, tokens = transfer(taken, supply, tokens)
+        else:  # returns bring the hand to exactly 10: unchanged if it was 10 before
+            undoable = sum(tokens) == TOKEN_LIMIT
+            supply, tokens = exchange(taken, returned, supply, tokens)
     elif kind == "buy":  # R-BUY: a face-up card or one of one's own reserved cards
         card = CARD_BY_ID[move.card or ""]
         if card in reserved:
