@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
 import re
@@ -21,6 +22,7 @@ import urllib.request
 from collections.abc import Iterator
 from datetime import timedelta
 from email.message import Message
+from pathlib import Path
 from types import SimpleNamespace
 
 import psutil
@@ -119,6 +121,16 @@ def culled_after(idle_seconds: float, *, connected_before: bool) -> bool:
         manager.notify_disconnect("k")
     asyncio.run(manager.cull_kernel_if_idle("k"))
     return shut == ["k"]
+
+
+def test_the_server_writes_the_bytecode_its_kernels_import(
+        fresh_app: SplendorVoila, monkeypatch: pytest.MonkeyPatch) -> None:
+    # kernels inherit the server's environment: with this set, each compiled every module
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    cached = Path(importlib.util.cache_from_source(splendor_nb.app.__file__))
+    cached.unlink(missing_ok=True)
+    initialized(fresh_app)
+    assert cached.stat().st_mtime >= Path(splendor_nb.app.__file__).stat().st_mtime
 
 
 def test_a_kernel_whose_page_is_still_loading_is_not_culled() -> None:
