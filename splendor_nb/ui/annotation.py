@@ -22,6 +22,7 @@ from splendor_nb.replay import GLYPHS
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
 from splendor_nb.ui.replay_texts import said
+from splendor_nb.ui.shared_models import fixed_layout
 
 
 class AnnotationEditor(ControllerView[widgets.VBox]):
@@ -44,7 +45,7 @@ class AnnotationEditor(ControllerView[widgets.VBox]):
         self.glyph.add_class("splendor-glyph")
         self.comment = widgets.Textarea(placeholder=words.gettext("Write a comment on this move…"),
                                         continuous_update=False, rows=3,
-                                        layout=widgets.Layout(width="100%"))
+                                        layout=fixed_layout(width="100%"))
         self.comment.add_class("splendor-comment")
         self._updating = False
         self._shown = ""
@@ -53,7 +54,7 @@ class AnnotationEditor(ControllerView[widgets.VBox]):
         self.comment.observe(self._written, names="value")
         self.follow(self._show, names=["at", "replay"])
         self.widget = widgets.VBox([self.heading, self.glyph, self.comment],
-                                   layout=widgets.Layout(width="100%"))
+                                   layout=fixed_layout(width="100%"))
         self.widget.add_class("splendor-annotation")
         self._show()
 

@@ -42,6 +42,7 @@ from splendor_nb.i18n import (
     translator,
 )
 from splendor_nb.i18n.translator import PSEUDO_WRAP
+from splendor_nb.ui.shared_models import fixed_layout, sharing
 
 STATIC = Path(__file__).parent / "static"
 LANG_KEY = "lang"
@@ -138,8 +139,9 @@ class LanguageSwitch:
         self.picker = LanguagePicker(language)
         self._views: list[widgets.Widget | None] = [None] * len(titles(self.picker.value))
         """Each tab's view in the language shown, None until it is needed."""
-        self.frames = tuple(widgets.Box(layout=widgets.Layout(width="100%"))
-                            for _ in self._views)
+        with sharing():  # one Layout for the five frames
+            self.frames = tuple(widgets.Box(layout=fixed_layout(width="100%"))
+                                for _ in self._views)
         for frame in self.frames:
             frame.add_class("splendor-tab-frame")
         app.children = self.frames
@@ -186,8 +188,10 @@ class LanguageSwitch:
         self._views = [None] * len(self._views)
         for index in sorted(wanted | {0}):  # the views built so far, and the first tab's
             self.view(index)
+        with sharing():  # one note in every frame not shown yet
+            loading = _loading(language)
         for frame in self.frames[1:]:  # shown at once when its tab is clicked, while the
-            frame.children = (_loading(language),)  # kernel builds the view
+            frame.children = (loading,)  # kernel builds the view
         self._fill(0)  # the first tab holds the picker: always filled
         self._fill(self.app.selected_index)
         self.app.titles = tuple(self.titles(language))

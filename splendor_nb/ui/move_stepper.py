@@ -35,6 +35,7 @@ from splendor_nb.ui.learn_tab.learn_labels import node_labels, say
 from splendor_nb.ui.learn_tab.links import LinkedHTML, rule_button, sentence_html
 from splendor_nb.ui.learn_tab.rule_panel import RulePanel
 from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
+from splendor_nb.ui.shared_models import fixed_layout
 from splendor_nb.ui.views import DiagramView
 
 STEPPER_CLASS = "splendor-move-stepper"
@@ -84,10 +85,10 @@ class MoveStepper(ControllerView[widgets.VBox]):
         self.text.on_click(lambda _kind, target: self.rules.show(target))
         diagram.widget.on_click(self._clicked)
         self.controls = widgets.HBox([self.start, self.whole, *self.buttons.values()],
-                                     layout=widgets.Layout(flex_flow="row wrap",
+                                     layout=fixed_layout(flex_flow="row wrap",
                                                            align_items="center"))
         self.widget = widgets.VBox([style_widget(), self.controls, self.text],
-                                   layout=widgets.Layout(width="100%"))
+                                   layout=fixed_layout(width="100%"))
         self.widget.add_class(LEARN_CLASS)
         self.widget.add_class(STEPPER_CLASS)
         self.follow(self._moved, names=["at", "replay"])

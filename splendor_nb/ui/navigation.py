@@ -32,6 +32,7 @@ from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
 from splendor_nb.ui.learn_tab.move_picker import MovePicker
 from splendor_nb.ui.move_list import MoveList
+from splendor_nb.ui.shared_models import fixed_layout
 
 
 class NavigationBar(ControllerView[widgets.HBox]):
@@ -49,13 +50,13 @@ class NavigationBar(ControllerView[widgets.HBox]):
                 ("back", "caret-left", words.gettext("Back one move (←)")),
                 ("forward", "caret-right", words.gettext("Forward one move (→)")),
                 ("last", "step-forward", words.gettext("The last move of this line (End)"))):
-            button = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="44px"))
+            button = widgets.Button(icon=icon, tooltip=tip, layout=fixed_layout(width="44px"))
             button.add_class(f"splendor-{action}")
             button.on_click(lambda _button, act=action: getattr(controller, act)())
             self.buttons[action] = button
         self.slider = widgets.IntSlider(min=0, max=max(len(controller.replay), 1),
                                         readout=False, continuous_update=True,
-                                        layout=widgets.Layout(flex="1 1 auto", min_width="120px"))
+                                        layout=fixed_layout(flex="1 1 auto", min_width="120px"))
         self.slider.add_class("splendor-slider")
         self.label = widgets.HTML()
         self.label.add_class("splendor-where")
@@ -63,7 +64,7 @@ class NavigationBar(ControllerView[widgets.HBox]):
         self.slider.observe(self._slid, names="value")
         self.follow(self._show, names=["at", "replay", "spoiler_free"])
         self.widget = widgets.HBox([*self.buttons.values(), self.slider, self.label],
-                                   layout=widgets.Layout(align_items="center", width="100%"))
+                                   layout=fixed_layout(align_items="center", width="100%"))
         self.widget.add_class("splendor-nav")
         self._show()
 
@@ -115,7 +116,7 @@ class LineTools(ControllerView[widgets.VBox]):
                                        tooltip=words.gettext(
                                            "Play another move from this position: it starts a "
                                            "side line, kept in the file"),
-                                       layout=widgets.Layout(width="auto"))
+                                       layout=fixed_layout(width="auto"))
         self.try_move.add_class("splendor-try-move")
         self.try_move.on_click(lambda _button: self.open())
         self.promote = widgets.Button(description=words.gettext("Promote"), icon="level-up",
@@ -133,18 +134,18 @@ class LineTools(ControllerView[widgets.VBox]):
         self.delete.on_click(lambda _button: self._do(controller.delete_line))
         self.copy_link = widgets.Button(description=words.gettext("Copy link"), icon="link",
                                         tooltip=words.gettext("Copy a link to this position"),
-                                        layout=widgets.Layout(width="auto"))
+                                        layout=fixed_layout(width="auto"))
         self.copy_link.add_class("splendor-copy-link")
         self.typed = widgets.Text(placeholder=words.gettext("or type a move: +wbg, B1g4, R?2…"),
-                                  layout=widgets.Layout(width="220px"))
+                                  layout=fixed_layout(width="220px"))
         self.typed.add_class("splendor-typed-move")
         self.play_typed = widgets.Button(description=words.gettext("Play it"),
-                                         layout=widgets.Layout(width="auto"))
+                                         layout=fixed_layout(width="auto"))
         self.play_typed.add_class("splendor-play-typed")
         self.play_typed.on_click(lambda _button: self._play_typed())
         self.close_picker = widgets.Button(description=words.gettext("Done"),
                                            tooltip=words.gettext("Back to the replay's board"),
-                                           layout=widgets.Layout(width="auto"))
+                                           layout=fixed_layout(width="auto"))
         self.close_picker.add_class("splendor-try-done")
         self.close_picker.on_click(lambda _button: self.shut())
         self.message = widgets.HTML()
@@ -153,8 +154,8 @@ class LineTools(ControllerView[widgets.VBox]):
         self.picker_box.add_class("splendor-try-box")
         self.widget = widgets.VBox(
             [widgets.HBox([self.try_move, self.promote, self.delete, self.copy_link],
-                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-             self.message], layout=widgets.Layout(width="100%"))
+                          layout=fixed_layout(flex_flow="row wrap", align_items="center")),
+             self.message], layout=fixed_layout(width="100%"))
         self.widget.add_class("splendor-line-tools")
         self._names = ["at", "replay", "reviewing"]
         self.follow(self._show, names=self._names)
@@ -261,12 +262,12 @@ class MoveListOptions(ControllerView[widgets.HBox]):
             description=words.gettext("Spoiler-free"),
             tooltip=words.gettext("Hide the result, the charts past this turn and the moves "
                                   "ahead, to guess each move"),
-            layout=widgets.Layout(width="auto"))
+            layout=fixed_layout(width="auto"))
         self.spoilers.add_class("splendor-spoiler-free")
         self.spoilers.observe(lambda change: setattr(controller, "spoiler_free", change["new"]),
                               names="value")
         self.widget = widgets.HBox([self.shown_as, self.spoilers],
-                                   layout=widgets.Layout(align_items="center",
+                                   layout=fixed_layout(align_items="center",
                                                          flex_flow="row wrap"))
         self.widget.add_class("splendor-move-options")
         self.follow(self._show, names=["spoiler_free", "turn"])
@@ -310,7 +311,7 @@ class AddressBar(anywidget.AnyWidget):
     def __init__(self, controller: ReplayController, shipped: Mapping[str, Path], *,
                  language: str | None = None, follow: bool = True,
                  say: Callable[[str], object] | None = None) -> None:
-        super().__init__(follow=follow, layout=widgets.Layout(display="none"))
+        super().__init__(follow=follow, layout=fixed_layout(display="none"))
         self.controller = controller
         self.shipped = dict(shipped)
         self.language = language

@@ -31,6 +31,7 @@ from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
 from splendor_nb.ui.figure_cache import cached_figure, keep_figure
 from splendor_nb.ui.plotly_view import PlotlyView
+from splendor_nb.ui.shared_models import fixed_layout
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -100,15 +101,15 @@ class ReplayCharts(ControllerView[widgets.VBox]):
                                on_turn=self._jump)
         self.shown = self.view
         """What tells that a browser has drawn the charts: the view itself."""
-        self.box = widgets.Box([self.view], layout=widgets.Layout(width="100%",
+        self.box = widgets.Box([self.view], layout=fixed_layout(width="100%",
                                                                   min_height="600px"))
         self.box.add_class("splendor-figure")
         self.widget = widgets.VBox(
             [widgets.HBox([widgets.HTML(f"<span class='splendor-muted'>{bonuses_of}</span>"),
-                           self.players], layout=widgets.Layout(align_items="center")),
+                           self.players], layout=fixed_layout(align_items="center")),
              self.box,
-             widgets.HBox([self.ask, self.progress], layout=widgets.Layout(align_items="center")),
-             self.falls], layout=widgets.Layout(width="100%"))
+             widgets.HBox([self.ask, self.progress], layout=fixed_layout(align_items="center")),
+             self.falls], layout=fixed_layout(width="100%"))
         self.widget.add_class("splendor-charts")
 
     def close(self) -> None:

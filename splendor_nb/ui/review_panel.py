@@ -43,6 +43,7 @@ from splendor_nb.play.hint import hint_reason
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
 from splendor_nb.ui.move_list import verdict
+from splendor_nb.ui.shared_models import fixed_layout
 from splendor_nb.ui.views import best_move
 
 if TYPE_CHECKING:
@@ -85,14 +86,14 @@ class ReviewPanel(ControllerView[widgets.VBox]):
                                     layout=widgets.Layout(width="auto"))
         self.start.add_class("splendor-review-start")
         self.start.on_click(lambda _button: self.run())
-        self.progress = widgets.IntProgress(layout=widgets.Layout(width="160px"))
+        self.progress = widgets.IntProgress(layout=fixed_layout(width="160px"))
         self.progress.add_class("splendor-review-progress")
         self.done = widgets.HTML()
         self.done.add_class("splendor-review-done")
         self.cancel = widgets.Button(description=words.gettext("Cancel"),
                                      tooltip=words.gettext(
                                          "Stop the review; the positions judged are kept"),
-                                     layout=widgets.Layout(width="auto"))
+                                     layout=fixed_layout(width="auto"))
         self.cancel.add_class("splendor-review-cancel")
         self.cancel.on_click(lambda _button: self._cancel.set())
         self.running = widgets.HBox([self.progress, self.done, self.cancel],
@@ -101,37 +102,37 @@ class ReviewPanel(ControllerView[widgets.VBox]):
         self.previous = widgets.Button(description=words.gettext("Previous mistake"),
                                        icon="chevron-left",
                                        tooltip=words.gettext("The previous mistake (P)"),
-                                       layout=widgets.Layout(width="auto"))
+                                       layout=fixed_layout(width="auto"))
         self.previous.add_class("splendor-review-previous")
         self.previous.on_click(lambda _button: controller.next_mistake(-1))
         self.next = widgets.Button(description=words.gettext("Next mistake"),
                                    icon="chevron-right",
                                    tooltip=words.gettext("The next mistake (N)"),
-                                   layout=widgets.Layout(width="auto"))
+                                   layout=fixed_layout(width="auto"))
         self.next.add_class("splendor-review-next")
         self.next.on_click(lambda _button: controller.next_mistake(1))
         self.show_best = widgets.Checkbox(value=True, indent=False,
                                           description=words.gettext(
                                               "Mark the bot's move on the board"),
-                                          layout=widgets.Layout(width="auto"))
+                                          layout=fixed_layout(width="auto"))
         self.show_best.add_class("splendor-review-show-best")
         self.accuracy = widgets.HTML()
         self.accuracy.add_class("splendor-review-accuracy")
         self.here = widgets.HTML()
         self.here.add_class("splendor-review-here")
-        self.practise_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.practise_row = widgets.HBox(layout=fixed_layout(flex_flow="row wrap"))
         self.practise_row.add_class("splendor-review-practise")
-        self.practice = widgets.Box(layout=widgets.Layout(width="100%"))
+        self.practice = widgets.Box(layout=fixed_layout(width="100%"))
         """*Practise my mistakes*: a trainer over the mistakes of the player asked for."""
         self.results = widgets.VBox(
             [self.accuracy,
              widgets.HBox([self.previous, self.next, self.show_best],
-                          layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
+                          layout=fixed_layout(align_items="center", flex_flow="row wrap")),
              self.here, self.practise_row, self.practice], layout=widgets.Layout(width="100%"))
         self.message = widgets.HTML()
         self.message.add_class("splendor-review-message")
         self.widget = widgets.VBox([self.start, self.running, self.message, self.results],
-                                   layout=widgets.Layout(width="100%"))
+                                   layout=fixed_layout(width="100%"))
         self.widget.add_class("splendor-review")
         self._names = ["review", "reviewing", "at", "replay", "spoiler_free"]
         self.follow(self._show, names=self._names)

@@ -27,6 +27,7 @@ from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
 from splendor_nb.ui.downloader import Downloader, Uploader
 from splendor_nb.ui.replays import REPLAYS_DIR, shipped_replays
+from splendor_nb.ui.shared_models import fixed_layout
 
 
 class ReplayToolbar(ControllerView[widgets.VBox]):
@@ -41,7 +42,7 @@ class ReplayToolbar(ControllerView[widgets.VBox]):
         self.picker = widgets.Dropdown(options=[(words.gettext("Choose a replay…"), ""),
                                                 *((name, name) for name in self.shipped)],
                                        value="", description=words.gettext("Replay"),
-                                       layout=widgets.Layout(width="320px"))
+                                       layout=fixed_layout(width="320px"))
         self.picker.add_class("splendor-picker")
         self.upload = Uploader(self._uploaded, self._refused, accept=".json,application/json",
                                description=words.gettext("Open file…"),
@@ -72,19 +73,19 @@ class ReplayToolbar(ControllerView[widgets.VBox]):
         self.follow(self._show_error, names="error")
         row = widgets.HBox([self.picker, self.upload, self.save_button, self.download_button,
                             self.status, self.downloader],
-                           layout=widgets.Layout(align_items="center", flex_flow="row wrap",
+                           layout=fixed_layout(align_items="center", flex_flow="row wrap",
                                                  width="100%"))
         row.add_class("splendor-toolbar")
         self.widget = widgets.VBox([row, self.asking, self.asking_stale, self.banner],
-                                   layout=widgets.Layout(width="100%"))
+                                   layout=fixed_layout(width="100%"))
         self._show()
         self._show_error()
 
     def _banner(self) -> widgets.HBox:
         """The error banner, with its Dismiss button."""
-        self.message = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        self.message = widgets.HTML(layout=fixed_layout(flex="1 1 auto"))
         self.dismiss = widgets.Button(icon="times", tooltip=self.words.gettext("Dismiss"),
-                                      layout=widgets.Layout(width="36px"))
+                                      layout=fixed_layout(width="36px"))
         self.dismiss.add_class("splendor-dismiss")
         self.dismiss.on_click(lambda _button: setattr(self.controller, "error", ""))
         banner = widgets.HBox([self.message, self.dismiss],
@@ -95,15 +96,15 @@ class ReplayToolbar(ControllerView[widgets.VBox]):
     def _question_before_open(self) -> widgets.HBox:
         """The question before unsaved work is dropped: keep it, open without it, or stay."""
         words, controller = self.words, self.controller
-        self.question = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        self.question = widgets.HTML(layout=fixed_layout(flex="1 1 auto"))
         self.keep_button = widgets.Button(button_style="primary",
-                                          layout=widgets.Layout(width="auto"))
+                                          layout=fixed_layout(width="auto"))
         self.keep_button.add_class("splendor-keep")
         self.drop_button = widgets.Button(description=words.gettext("Open without them"),
-                                          layout=widgets.Layout(width="auto"))
+                                          layout=fixed_layout(width="auto"))
         self.drop_button.add_class("splendor-drop")
         self.stay_button = widgets.Button(description=words.gettext("Stay here"),
-                                          layout=widgets.Layout(width="auto"))
+                                          layout=fixed_layout(width="auto"))
         self.stay_button.add_class("splendor-stay")
         self.keep_button.on_click(self._keep_then_open)
         self.drop_button.on_click(lambda _button: controller.resolve("open"))
@@ -119,13 +120,13 @@ class ReplayToolbar(ControllerView[widgets.VBox]):
         """The question when the file changed on disk since it was opened: save a copy, or not
         now."""
         words = self.words
-        self.stale_question = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        self.stale_question = widgets.HTML(layout=fixed_layout(flex="1 1 auto"))
         self.copy_button = widgets.Button(description=words.gettext("Save a copy"),
                                           button_style="primary",
-                                          layout=widgets.Layout(width="auto"))
+                                          layout=fixed_layout(width="auto"))
         self.copy_button.add_class("splendor-save-copy")
         self.not_now_button = widgets.Button(description=words.gettext("Not now"),
-                                             layout=widgets.Layout(width="auto"))
+                                             layout=fixed_layout(width="auto"))
         self.not_now_button.add_class("splendor-not-now")
         self.copy_button.on_click(self._save_copy)
         self.not_now_button.on_click(lambda _button: self.controller.keep_stale())

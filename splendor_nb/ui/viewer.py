@@ -25,6 +25,7 @@ from splendor_nb.ui.replay_charts import CHART_WIDTH, ReplayCharts
 from splendor_nb.ui.replay_texts import said
 from splendor_nb.ui.replays import REPLAYS_DIR
 from splendor_nb.ui.review_panel import ReviewPanel
+from splendor_nb.ui.shared_models import fixed_layout, sharing
 from splendor_nb.ui.toolbar import ReplayToolbar
 from splendor_nb.ui.views import BoardView, DiagramView, ViewSwitch
 
@@ -55,6 +56,11 @@ class ReplayViewer:
     def __init__(self, controller: ReplayController, *, folder: Path = REPLAYS_DIR,
                  keyboard: str = "viewer", language: str | None = None,
                  address: bool | None = None) -> None:
+        with sharing():  # its fixed layouts and default styles, one model each
+            self._build(controller, folder, keyboard, language, address)
+
+    def _build(self, controller: ReplayController, folder: Path, keyboard: str,
+               language: str | None, address: bool | None) -> None:
         words = translator(language)
         self.language = language = words.language
         self.controller = controller
@@ -97,26 +103,26 @@ class ReplayViewer:
              self.lines.widget, self.view_switch.widget, self.play_from_here.widget,
              self.keys_help, _heading(words.gettext("Turn diagram")), self.stepper.widget,
              self.diagram.widget, self.stepper.rules.widget],
-            layout=widgets.Layout(flex="1 1 560px", min_width="min(420px, 100%)",
+            layout=fixed_layout(flex="1 1 560px", min_width="min(420px, 100%)",
                                   max_width="1000px"))
         board_column.add_class("splendor-board-column")
-        moves_box = widgets.Box([self.moves], layout=widgets.Layout(height="280px", width="100%"))
+        moves_box = widgets.Box([self.moves], layout=fixed_layout(height="280px", width="100%"))
         side_column = widgets.VBox(
             [_heading(words.gettext("Review")), self.review.widget,
              _heading(words.gettext("Moves")), self.options.widget, moves_box,
              self.annotation.widget, _heading(words.gettext("Charts")), self.charts.widget],
             # on a phone the column shrinks to the screen, the charts (sized by plotly to
             # their box when first drawn) with it
-            layout=widgets.Layout(flex=f"0 1 {CHART_WIDTH + 16}px", min_width="0",
+            layout=fixed_layout(flex=f"0 1 {CHART_WIDTH + 16}px", min_width="0",
                                   max_width="100%"))
         side_column.add_class("splendor-side-column")
         main = widgets.HBox([board_column, side_column],
-                            layout=widgets.Layout(flex_flow="row wrap", width="100%",
+                            layout=fixed_layout(flex_flow="row wrap", width="100%",
                                                   align_items="flex-start"))
         self.widget = widgets.VBox(
             [widgets.HTML(page_style()), self.toolbar.widget, self.title, main, self.keyboard,
              self.address],
-            layout=widgets.Layout(width="100%"))
+            layout=fixed_layout(width="100%"))
         self.widget.add_class("splendor-viewer")
         self._closed = self._detached = False
 

@@ -29,6 +29,7 @@ from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.controller_view import ControllerView
 from splendor_nb.ui.learn_tab.learn_labels import node_labels
 from splendor_nb.ui.learn_tab.links import LinkedHTML
+from splendor_nb.ui.shared_models import fixed_layout
 
 
 class BoardView(ControllerView[ClickableBoard]):
@@ -117,7 +118,7 @@ class ViewSwitch(ControllerView[widgets.ToggleButtons]):
         super().__init__(controller)
         self.language = language
         self.widget = widgets.ToggleButtons(style={"button_width": "auto"},
-                                            tooltips=[], layout=widgets.Layout(width="auto"))
+                                            tooltips=[], layout=fixed_layout(width="auto"))
         self.widget.add_class("splendor-view-switch")
         self._updating = False
         self.widget.observe(self._picked, names="value")

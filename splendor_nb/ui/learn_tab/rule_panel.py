@@ -27,6 +27,7 @@ from splendor_nb.i18n import spoken, translator, use_language
 from splendor_nb.learn import rules_for
 from splendor_nb.ui.learn_tab.learn_labels import node_labels, say
 from splendor_nb.ui.learn_tab.links import LinkedHTML, markdown_html
+from splendor_nb.ui.shared_models import fixed_layout
 
 RULE_PANEL_CLASS = "splendor-rule-panel"
 
@@ -47,14 +48,14 @@ class RulePanel:
             self.title.add_class("splendor-rule-panel-title")
             self.close = widgets.Button(description=say("close"), icon="times",
                                         tooltip=say("close_rules"),
-                                        layout=widgets.Layout(width="auto"))
+                                        layout=fixed_layout(width="auto"))
             self.close.add_class("splendor-rule-panel-close")
             self.close.on_click(lambda _button: self.hide())
             self.text = LinkedHTML()
             self.text.on_click(lambda _kind, target: self.show(target))
             self.widget = widgets.VBox(
                 [widgets.HBox([self.title, self.close],
-                              layout=widgets.Layout(justify_content="space-between",
+                              layout=fixed_layout(justify_content="space-between",
                                                     align_items="center")),
                  self.text], layout=widgets.Layout(display="none"))
             self.widget.add_class(RULE_PANEL_CLASS)

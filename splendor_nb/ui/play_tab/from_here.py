@@ -30,6 +30,7 @@ from splendor_nb.replay import Replay
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.play_tab.play_labels import say
 from splendor_nb.ui.play_tab.seats_form import SeatsForm
+from splendor_nb.ui.shared_models import fixed_layout
 
 PlayFrom = Callable[[Replay, int, tuple[Seat, ...], str], None]
 """``play(replay, turn, seats, source)``: start a what-if game (``source``: the file's name)."""
@@ -78,23 +79,11 @@ class PlayFromHere:
     @spoken
     def _build(self) -> None:
         self.button = widgets.Button(description=say("play_from_here"), icon="code-fork",
-                                     layout=widgets.Layout(width="auto"))
+                                     layout=fixed_layout(width="auto"))
         self.button.add_class("splendor-play-from-here")
         self.button.on_click(lambda _button: self.open())
-        self.title = widgets.HTML()
-        self.seats = SeatsForm(fixed=True, language=self.language)
-        self.start = widgets.Button(description=say("start"), icon="play",
-                                    button_style="primary", layout=widgets.Layout(width="auto"))
-        self.start.add_class("splendor-play-from-start")
-        self.start.on_click(lambda _button: self._start())
-        self.cancel = widgets.Button(description=say("cancel"),
-                                     layout=widgets.Layout(width="auto"))
-        self.cancel.add_class("splendor-play-from-cancel")
-        self.cancel.on_click(lambda _button: self.close())
-        self.message = widgets.HTML()
-        self.form = widgets.VBox(
-            [self.title, self.seats.widget, widgets.HBox([self.start, self.cancel]),
-             self.message], layout=widgets.Layout(display="none", width="100%"))
+        self.form = widgets.VBox(layout=widgets.Layout(display="none", width="100%"))
+        """The question, built when first asked (:meth:`open`)."""
         self.form.add_class("splendor-play-from-form")
         self.widget = widgets.VBox([self.button, self.form], layout=widgets.Layout(
             width="100%", display="none", align_items="flex-start"))
@@ -118,6 +107,8 @@ class PlayFromHere:
     @spoken
     def open(self) -> None:
         """Ask who plays each seat from the current turn on."""
+        if not self.form.children:
+            self._build_form()
         controller = self.controller
         self.seats.set(default_seats(controller.replay, controller.turn))
         title = say("play_from_title", turn=controller.turn, name=controller.name or "?")
@@ -125,6 +116,23 @@ class PlayFromHere:
                             f"{html.escape(title)}</div>")
         self.message.value = ""
         self.form.layout.display = "flex"
+
+    def _build_form(self) -> None:
+        """The question's widgets: hidden until asked, so not built before (a page's first
+        models are the ones it waits for)."""
+        self.title = widgets.HTML()
+        self.seats = SeatsForm(fixed=True, language=self.language)
+        self.start = widgets.Button(description=say("start"), icon="play",
+                                    button_style="primary", layout=widgets.Layout(width="auto"))
+        self.start.add_class("splendor-play-from-start")
+        self.start.on_click(lambda _button: self._start())
+        self.cancel = widgets.Button(description=say("cancel"),
+                                     layout=widgets.Layout(width="auto"))
+        self.cancel.add_class("splendor-play-from-cancel")
+        self.cancel.on_click(lambda _button: self.close())
+        self.message = widgets.HTML()
+        self.form.children = (self.title, self.seats.widget,
+                              widgets.HBox([self.start, self.cancel]), self.message)
 
     def close(self) -> None:
         """Put the question away."""

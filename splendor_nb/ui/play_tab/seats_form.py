@@ -20,6 +20,7 @@ from splendor_nb.i18n import spoken, translator
 from splendor_nb.play import Seat
 from splendor_nb.rules import PLAYER_COUNTS
 from splendor_nb.ui.play_tab.play_labels import WORDS, say
+from splendor_nb.ui.shared_models import fixed_layout
 
 PERSON = ""
 """The kind picker's value for a person (a bot's value is its level)."""
@@ -59,7 +60,7 @@ class SeatRow:
         number = self.number
         self.kind = widgets.Dropdown(options=kinds(), value=PERSON, style={"description_width":
                                                                          "initial"},
-                                     layout=widgets.Layout(width="auto"))
+                                     layout=fixed_layout(width="auto"))
         self.kind.add_class("splendor-seat-kind")
         self.name = widgets.Text(description=say("name"), style={"description_width": "initial"},
                                  layout=widgets.Layout(width="min(220px, 100%)"))
@@ -70,7 +71,7 @@ class SeatRow:
             self.remove.on_click(lambda _button: on_remove(self))
         self.kind.observe(lambda _change: self._show_name(), names="value")
         self.widget = widgets.HBox([self.kind, self.name, self.remove],
-                                   layout=widgets.Layout(flex_flow="row wrap",
+                                   layout=fixed_layout(flex_flow="row wrap",
                                                          align_items="center"))
         self.widget.add_class("splendor-seat")
         self.renumber(number)
@@ -128,8 +129,8 @@ class SeatsForm:
                                   layout=widgets.Layout(width="auto"))
         self.add.add_class("splendor-seat-add")
         self.add.on_click(lambda _button: self._add(None))
-        self.box = widgets.VBox(layout=widgets.Layout(width="100%"))
-        self.widget = widgets.VBox([self.box, self.add], layout=widgets.Layout(
+        self.box = widgets.VBox(layout=fixed_layout(width="100%"))
+        self.widget = widgets.VBox([self.box, self.add], layout=fixed_layout(
             width="100%", align_items="flex-start"))
         self.widget.add_class("splendor-seats")
         self.set(seats if seats is not None else self.defaults())
