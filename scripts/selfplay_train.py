@@ -1,4 +1,5 @@
-"""Learn the alphazero bot's network (splendor_nb/data/alphazero.npz) by self-play.
+"""Learn the alphazero bot's network (splendor_nb/data/alphazero.npz) by self-play, started from
+a network that imitates the expert.
 
     nice -n 19 /work/main/.venv/bin/python scripts/selfplay_train.py --run /work/az-run \\
         [--generations 40] [--workers 2] [--seed 33] [--games 120] [--simulations 100] ...
@@ -9,6 +10,18 @@ AlphaZero's loop, one generation at a time, every step written to the run's fold
 done, so the same command resumes an interrupted run where it stopped (the settings are read
 back from ``settings.json``; only ``--generations`` and ``--workers`` may change):
 
+0. **Bootstrap** (expert iteration; generation 0, when ``bootstrap_games`` is not 0):
+   ``bootstrap_games`` games of the expert's own search (:mod:`splendor_nb.ai.expert`, as the
+   expert bot plays: from its player's view, each simulation on a fresh deal of the cards
+   they cannot see) against itself, 2, 3 or 4 players as ``PLAYER_MIX``, at the expert's
+   budget (``bootstrap_simulations`` 0) or another. Every searched position is kept as
+   self-play keeps it, the policy's target being the expert's root moves and their shares of
+   its visits below the root (:func:`~splendor_nb.ai.expert.root_visits`); the first
+   ``sampled_turns`` turns are drawn in proportion to them, the rest the expert's move. The
+   initial network trained on them (``bootstrap_epochs`` passes) is generation 0's candidate,
+   gated and matched against the expert as every candidate (steps 3 and 4), and generation
+   1's self-play starts from it when kept; its games stay in the training window as the
+   generations after it do. ``gen-000/``.
 1. **Self-play**: ``games`` games of the best network's PUCT search (:mod:`splendor_nb.ai.puct`)
    against itself, 2, 3 or 4 players (``PLAYER_MIX``), ``simulations`` a move, Dirichlet noise
    at the root, the first ``sampled_turns`` turns drawn in proportion to the visits. Every
@@ -23,13 +36,28 @@ back from ``settings.json``; only ``--generations`` and ``--workers`` may change
 4. **Strength**: ``expert_games`` two-player games of the candidate against today's expert
    (the ``baseline`` level, at its default budget), seats swapped. ``gen-NNN/expert/``.
 
-Generation 0 is :func:`~splendor_nb.ai.policy_value.initial_network` (medium's rating as the
-value, flat priors). Each game's deal and seeds come from ``seed``, the generation and its
-index, and games are gathered in index order, so the same settings give the same games, the
-same networks and the same log, however many workers play them (at most 2 here). A log line
-per generation goes to ``train.log`` in the run's folder and to the standard output: the
-games, their CPU time, the losses, the gate's and the baseline match's scores, and how the
-games ended (by R-END-TRIGGER, or stalled by R-PASS or R-REPEAT).
+Why the bootstrap: from :func:`~splendor_nb.ai.policy_value.initial_network` (medium's rating
+as the value, flat priors) self-play learns too slowly for two cores: its first generation
+(120 games, 45 minutes) won 1 of 10 games against the expert. The expert's games teach the
+network the expert's choices and a value of positions the expert reaches; self-play then has
+to improve on the expert rather than find its way up to it. They cost more than self-play's
+(the expert rates every move of each new position): 24.0 s of CPU a game, 150 games a CPU
+hour (20 games at the expert's budget, one process at ``nice -n 19`` on the loaded 2-core
+machine, 3 Dec 2026: 18.1 s with 2 players, 29.4 with 3, 36.0 with 4; 71 positions a game),
+against some 500 of self-play's. The default 200 games take about 80 minutes of one core.
+The ``bootstrap_epochs`` default, 40 passes, comes from those 20 games, 15 trained on and 5
+held out: the held-out policy loss fell from 2.99 (the initial network) to 2.78 at 20 passes,
+2.67 at 40, 2.50 at 160, then rose (2.56 at 320; the targets' own entropy, the floor, is 1.65);
+the value loss was noisy from 20 passes on. With 13 times those positions the bootstrap
+would overfit later still; 40 passes keep its training to minutes.
+
+Without the bootstrap (``bootstrap_games`` 0, and a run whose settings.json was written before
+it existed), generation 0 is the initial network itself. Each game's deal and seeds come from
+``seed``, the generation and its index, and games are gathered in index order, so the same
+settings give the same games, the same networks and the same log, however many workers play
+them (at most 2 here). A log line per generation goes to ``train.log`` in the run's folder and
+to the standard output: the games, their CPU time, the losses, the gate's and the baseline
+match's scores, and how the games ended (by R-END-TRIGGER, or stalled by R-PASS or R-REPEAT).
 """
 
 from __future__ import annotations
@@ -49,6 +77,8 @@ import torch
 from tqdm import tqdm
 
 from splendor_nb.ai.bots import Bot
+from splendor_nb.ai.expert import SIMULATIONS as EXPERT_SIMULATIONS
+from splendor_nb.ai.expert import grow, preferred, root_moves, root_visits
 from splendor_nb.ai.features import FEATURES, features
 from splendor_nb.ai.policy_value import (
     MOVE_FEATURES,
@@ -60,7 +90,7 @@ from splendor_nb.ai.policy_value import (
 )
 from splendor_nb.ai.puct import Noise, best_move, search, searched_moves, visit_shares
 from splendor_nb.ai.simulate import derive_seed, stream
-from splendor_nb.engine import new_game
+from splendor_nb.engine import GameState, Move, new_game
 
 PLAYER_MIX = (2, 2, 2, 3, 4)
 """Self-play game ``i`` has ``PLAYER_MIX[i % 5]`` players: three games in five are 2-player."""
@@ -87,6 +117,17 @@ class Settings:
     gate_simulations: int = 100
     gate_threshold: float = 0.55
     expert_games: int = 10
+    bootstrap_games: int = 200
+    """Generation 0's games of the expert against itself; 0: no bootstrap."""
+    bootstrap_simulations: int = 0
+    """The expert's simulations a move in them; 0: its own budget (expert.SIMULATIONS)."""
+    bootstrap_epochs: int = 40
+    """Passes over the bootstrap's positions to train generation 0's candidate."""
+
+
+LEGACY = {"bootstrap_games": 0}
+"""The settings a run's ``settings.json`` lacks when it was started before they existed: such a
+run goes on as it was started (no bootstrap)."""
 
 
 # --- playing ---------------------------------------------------------------------------------
@@ -99,6 +140,16 @@ class SelfPlay:
     generation: int
     index: int
     network: Path
+    out: Path
+
+
+@dataclass(frozen=True)
+class Bootstrap:
+    """One game of generation 0 that the expert's search plays against itself, and where to
+    write its positions."""
+
+    settings: Settings
+    index: int
     out: Path
 
 
@@ -126,41 +177,84 @@ def network_at(path: Path) -> Network:
     return _NETWORKS[path]
 
 
+Decision = tuple[Sequence[Move], Sequence[float], Move]
+"""A searched position: the root's moves, their shares of the root's visits, the most visited
+move."""
+
+
 def play_selfplay(task: SelfPlay) -> float:
     """Play one self-play game and write its positions (``out``, atomically); the CPU seconds
     it took."""
-    started = time.process_time()
     settings = task.settings
-    players = PLAYER_MIX[task.index % len(PLAYER_MIX)]
-    rng = random.Random(derive_seed(settings.seed, "self-play", task.generation, task.index))
-    state = new_game(players=players,
-                     seed=derive_seed(settings.seed, "deal", task.generation, task.index))
     network = network_at(task.network)
-    rows, movers, move_rows, counts, shares = [], [], [], [], []
-    while not state.is_over and state.turn < MAX_TURNS:
+
+    def decide(state: GameState, rng: random.Random) -> Decision:
         view = state.player_view(state.current_player)
         moves = searched_moves(view)
         if len(moves) == 1:
-            state = state.apply(moves[0])
-            continue
+            return moves, [1.0], moves[0]
         noise = Noise(settings.noise_alpha, settings.noise_share, rng.randrange(1 << 32))
         root = search(view, rng, settings.simulations, moves, network, noise)
-        share = visit_shares(root, moves)
-        rows.append(features(state))
-        movers.append(state.current_player)
-        move_rows.append(move_features(view, moves))
-        counts.append(len(moves))
-        shares.extend(share)
+        return moves, visit_shares(root, moves), best_move(root, moves, state.current_player)
+
+    return _record_game(settings, "self-play", task.generation, task.index, decide, task.out)
+
+
+def expert_decision(state: GameState, rng: random.Random, simulations: int) -> Decision:
+    """The expert's search from the view of the player to move in ``state`` (never the cards
+    they cannot see), as the expert bot plays: its root's moves, their shares of the visits
+    below the root and the move it plays; ``simulations`` 0 is the expert's own budget."""
+    view = state.player_view(state.current_player)
+    moves = root_moves(view)
+    if len(moves) == 1:
+        return moves, [1.0], moves[0]
+    budget = simulations or EXPERT_SIMULATIONS[len(view.players)]
+    root = grow(view, rng, budget, moves)
+    visits = root_visits(root, moves)
+    total = sum(visits) or 1
+    return moves, [v / total for v in visits], preferred(root, moves, view.current_player)
+
+
+def play_bootstrap(task: Bootstrap) -> float:
+    """Play one game of the expert's search against itself and write its positions (``out``,
+    atomically), as self-play does; the CPU seconds it took."""
+    simulations = task.settings.bootstrap_simulations
+    return _record_game(task.settings, "bootstrap", 0, task.index,
+                        lambda state, rng: expert_decision(state, rng, simulations), task.out)
+
+
+def _record_game(settings: Settings, kind: str, generation: int, index: int,
+                 decide: Callable[[GameState, random.Random], Decision], out: Path) -> float:
+    """Play game ``index`` of a generation with ``decide`` at every seat and write every
+    searched position of it to ``out``: the rows, the mover, the root's moves and their visit
+    shares, and the game's result; the first ``sampled_turns`` turns are drawn in proportion
+    to the shares. The CPU seconds it took."""
+    started = time.process_time()
+    players = PLAYER_MIX[index % len(PLAYER_MIX)]
+    rng = random.Random(derive_seed(settings.seed, kind, generation, index))
+    state = new_game(players=players,
+                     seed=derive_seed(settings.seed, "deal", generation, index))
+    rows, movers, move_rows, counts = [], [], [], []
+    shares: list[float] = []
+    while not state.is_over and state.turn < MAX_TURNS:
+        moves, share, best = decide(state, rng)
+        if len(moves) == 1:
+            state = state.apply(moves[0])
+            continue
+        if any(share):
+            rows.append(features(state))
+            movers.append(state.current_player)
+            move_rows.append(move_features(state.player_view(state.current_player), moves))
+            counts.append(len(moves))
+            shares.extend(share)
         if state.turn < settings.sampled_turns and any(share):
-            move = rng.choices(moves, weights=share)[0]
-        else:
-            move = best_move(root, moves, state.current_player)
-        state = state.apply(move)
+            best = rng.choices(moves, weights=share)[0]
+        state = state.apply(best)
     if not state.is_over:
         rows, movers, move_rows, counts, shares = [], [], [], [], []
     result = [1 / len(state.winners) if i in state.winners else 0.0 for i in range(players)] \
         if state.is_over else [0.0] * players
-    _write_npz(task.out, rows=np.array(rows, dtype=np.float32).reshape(-1, players, FEATURES),
+    _write_npz(out, rows=np.array(rows, dtype=np.float32).reshape(-1, players, FEATURES),
                movers=np.array(movers, dtype=np.int64),
                moves=np.concatenate(move_rows).astype(np.float32) if move_rows
                else np.zeros((0, MOVE_FEATURES), dtype=np.float32),
@@ -331,10 +425,10 @@ def losses(model: TorchNetwork, batch: tuple[torch.Tensor, ...]
     return value_loss, policy_loss
 
 
-def train(start: Network, data: dict[int, Positions], settings: Settings, generation: int
-          ) -> tuple[Network, float, float, int]:
-    """``start`` trained on ``data``: the network, the last epoch's mean value and policy
-    losses, and the steps taken."""
+def train(start: Network, data: dict[int, Positions], settings: Settings, generation: int,
+          epochs: int | None = None) -> tuple[Network, float, float, int]:
+    """``start`` trained on ``data`` for ``epochs`` passes (by default ``settings.epochs``):
+    the network, the last epoch's mean value and policy losses, and the steps taken."""
     torch.manual_seed(derive_seed(settings.seed, "train", generation) % (1 << 31))
     order = np.random.default_rng(derive_seed(settings.seed, "batches", generation))
     model = TorchNetwork(start)
@@ -342,7 +436,7 @@ def train(start: Network, data: dict[int, Positions], settings: Settings, genera
                                  weight_decay=settings.l2)
     steps = 0
     value_sum = policy_sum = 0.0
-    for _ in range(settings.epochs):
+    for _ in range(settings.epochs if epochs is None else epochs):
         batches = [(players, chosen) for players, positions in data.items()
                    for chosen in np.array_split(order.permutation(len(positions.movers)),
                                                 max(1, len(positions.movers)
@@ -374,7 +468,7 @@ class Run:
         folder.mkdir(parents=True, exist_ok=True)
         stored = folder / "settings.json"
         if stored.exists():
-            self.settings = Settings(**json.loads(stored.read_text()))
+            self.settings = Settings(**{**LEGACY, **json.loads(stored.read_text())})
             changed = [name for name, value in given.items()
                        if getattr(self.settings, name) != value]
             if changed:
@@ -396,8 +490,13 @@ class Run:
         path = self.generation(number) / "summary.json"
         return json.loads(path.read_text()) if path.exists() else None
 
+    def games(self, number: int) -> int:
+        """How many games generation ``number`` plays: the bootstrap's for generation 0."""
+        return self.settings.bootstrap_games if number == 0 else self.settings.games
+
     def finished(self) -> int:
-        """The number of generations done, one after the other from the first."""
+        """The number of generations done, one after the other from the first (generation 0,
+        the bootstrap, not counted)."""
         number = 0
         while self.summary(number + 1) is not None:
             number += 1
@@ -405,8 +504,8 @@ class Run:
 
     def best(self, before: int) -> Path:
         """The best network when generation ``before`` starts: the last candidate the gate
-        kept, or generation 0."""
-        for number in range(before - 1, 0, -1):
+        kept (the bootstrap's among them), or the initial network."""
+        for number in range(before - 1, -1, -1):
             summary = self.summary(number)
             if summary is not None and summary["kept"]:
                 return self.generation(number) / "candidate.npz"
@@ -418,35 +517,71 @@ class Run:
             file.write(line + "\n")
 
     def play_generation(self, number: int, workers: int) -> dict[str, Any]:
-        """Every step of generation ``number`` not yet done; its summary."""
+        """Every step of generation ``number`` not yet done; its summary. Generation 0 is the
+        bootstrap: the expert's games, and a candidate trained on them from the initial
+        network."""
         settings = self.settings
         folder = self.generation(number)
         best = self.best(number)
         started = time.perf_counter()
         (folder / "games").mkdir(parents=True, exist_ok=True)
-        games = [SelfPlay(settings, number, index, best, folder / "games" / f"{index:05}.npz")
-                 for index in range(settings.games)]
-        here, cpu = run_tasks(play_selfplay, games, workers, f"gen {number} self-play")
+        outs = [folder / "games" / f"{index:05}.npz" for index in range(self.games(number))]
+        if number == 0:
+            here, cpu = run_tasks(play_bootstrap, [Bootstrap(settings, index, out)
+                                                   for index, out in enumerate(outs)],
+                                  workers, "gen 0 expert bootstrap")
+        else:
+            here, cpu = run_tasks(play_selfplay, [SelfPlay(settings, number, index, best, out)
+                                                  for index, out in enumerate(outs)],
+                                  workers, f"gen {number} self-play")
         played = time.perf_counter() - started
+        first = 0 if settings.bootstrap_games else 1
         files = [self.generation(g) / "games" / f"{i:05}.npz"
-                 for g in range(max(1, number - settings.window + 1), number + 1)
-                 for i in range(settings.games)]
+                 for g in range(max(first, number - settings.window + 1), number + 1)
+                 for i in range(self.games(g))]
         candidate = folder / "candidate.npz"
         data = load_positions(files)
         started = time.perf_counter()
         training_cpu = time.process_time()
-        previous = (self.generation(number - 1) / "candidate.npz" if number > 1
+        previous = (self.generation(number - 1) / "candidate.npz" if number > first
                     else self.generation(0) / "network.npz")
-        network, value_loss, policy_loss, steps = train(network_at(previous), data, settings,
-                                                        number)
+        network, value_loss, policy_loss, steps = train(
+            network_at(previous), data, settings, number,
+            settings.bootstrap_epochs if number == 0 else settings.epochs)
         save_network(network, candidate)
         trained = time.perf_counter() - started
         training_cpu = time.process_time() - training_cpu
+        scores, match_cpu, ends = self.matches(number, candidate, best, workers)
+        gate = scores["gate"] / max(1, settings.gate_games)
+        own = 0
+        for out in outs:
+            with np.load(out) as stored:
+                own += len(stored["movers"])
+                end = str(stored["end"]) if "end" in stored.files else "not recorded"
+            ends[end] = ends.get(end, 0) + 1
+        return {"generation": number, "kind": "bootstrap" if number == 0 else "self-play",
+                "best_before": str(best.relative_to(self.folder)),
+                "games": len(outs), "positions": own, "window_positions":
+                sum(len(p.movers) for p in data.values()), "played_here": here,
+                "self_play_cpu": round(cpu), "self_play_seconds": round(played),
+                "train_seconds": round(trained), "train_cpu": round(training_cpu),
+                "match_cpu": round(match_cpu), "steps": steps,
+                "value_loss": round(value_loss, 4), "policy_loss": round(policy_loss, 4),
+                "gate": scores["gate"], "gate_games": settings.gate_games,
+                "kept": gate >= settings.gate_threshold,
+                "expert": scores["expert"], "expert_games": settings.expert_games,
+                "ends": ends}
+
+    def matches(self, number: int, candidate: Path, best: Path, workers: int
+                ) -> tuple[dict[str, float], float, dict[str, int]]:
+        """Generation ``number``'s gate (``candidate`` against ``best``) and its match against
+        the baseline expert: their scores, their CPU seconds, and their games by the rule
+        that ended them (R-END-TRIGGER, or a stall: R-PASS, R-REPEAT, unfinished)."""
+        settings = self.settings
+        folder = self.generation(number)
         scores = {}
         match_cpu = 0.0
         ends: dict[str, int] = {}
-        """The generation's games (self-play and matches) by the rule that ended them:
-        R-END-TRIGGER, or a stall (R-PASS, R-REPEAT, unfinished)."""
         for kind, count, rival in (("gate", settings.gate_games, best),
                                    ("expert", settings.expert_games, None)):
             (folder / kind).mkdir(exist_ok=True)
@@ -458,28 +593,12 @@ class Run:
             for result in results:
                 end = result.get("end", "not recorded")
                 ends[end] = ends.get(end, 0) + 1
-        gate = scores["gate"] / max(1, settings.gate_games)
-        own = 0
-        for game in games:
-            with np.load(game.out) as stored:
-                own += len(stored["movers"])
-                end = str(stored["end"]) if "end" in stored.files else "not recorded"
-            ends[end] = ends.get(end, 0) + 1
-        return {"generation": number, "best_before": str(best.relative_to(self.folder)),
-                "games": settings.games, "positions": own, "window_positions":
-                sum(len(p.movers) for p in data.values()), "played_here": here,
-                "self_play_cpu": round(cpu), "self_play_seconds": round(played),
-                "train_seconds": round(trained), "train_cpu": round(training_cpu),
-                "match_cpu": round(match_cpu), "steps": steps,
-                "value_loss": round(value_loss, 4), "policy_loss": round(policy_loss, 4),
-                "gate": scores["gate"], "gate_games": settings.gate_games,
-                "kept": gate >= settings.gate_threshold,
-                "expert": scores["expert"], "expert_games": settings.expert_games,
-                "ends": ends}
+        return scores, match_cpu, ends
 
     def advance(self, generations: int, workers: int) -> None:
-        """Play every generation up to ``generations`` that is not done yet."""
-        for number in range(1, generations + 1):
+        """Play every generation up to ``generations`` that is not done yet (generation 0
+        first when the run bootstraps)."""
+        for number in range(0 if self.settings.bootstrap_games else 1, generations + 1):
             if self.summary(number) is not None:
                 continue
             started = time.perf_counter()
@@ -494,7 +613,9 @@ def describe(summary: dict[str, Any]) -> str:
     """A generation's log line."""
     hours = summary["self_play_cpu"] / 3600
     per_hour = f"{summary['played_here'] / hours:.0f}" if hours else "-"
-    return (f"generation {summary['generation']}: {summary['games']} self-play games "
+    games = ("expert bootstrap games" if summary.get("kind") == "bootstrap"
+             else "self-play games")
+    return (f"generation {summary['generation']}: {summary['games']} {games} "
             f"({summary['positions']} positions; {summary['played_here']} played by this "
             f"process in {summary['self_play_cpu']} s of CPU, {per_hour} games a CPU hour, "
             f"{summary['self_play_seconds']} s of wall clock); trained {summary['steps']} "

@@ -173,7 +173,7 @@ def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> No
     run = tmp_path / "run"
     tiny = ["--run", str(run), "--generations", "1", "--workers", "1", "--games", "2",
             "--simulations", "4", "--gate-games", "2", "--gate-simulations", "4",
-            "--expert-games", "0"]
+            "--expert-games", "0", "--bootstrap-games", "0"]
     script.main(tiny)
     generation = run / "gen-001"
     summary = json.loads((generation / "summary.json").read_text())

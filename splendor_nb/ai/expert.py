@@ -85,11 +85,32 @@ def expert(view: GameState, rng: random.Random, simulations: int | None = None) 
     moves = root_moves(view)
     if len(moves) == 1:
         return moves[0]
-    me = view.current_player
     budget = SIMULATIONS[len(view.players)] if simulations is None else simulations
-    children = grow(view, rng, budget, moves).children or {}
+    return preferred(grow(view, rng, budget, moves), moves, view.current_player)
+
+
+def preferred(root: _Node, moves: Sequence[Move], me: int) -> Move:
+    """The move the expert plays from a grown tree's ``root``: the most visited of ``moves``,
+    the better chance for ``me`` first among equals."""
+    children = root.children or {}
     return max(moves, key=lambda m: (children[m].visits, children[m].worth(me))
                if m in children else (-1, 0.0))
+
+
+def root_visits(root: _Node, moves: Sequence[Move]) -> list[int]:
+    """How many simulations went on through each of ``moves`` from a grown tree's ``root``
+    (the training script's policy targets are their shares). The first simulation only
+    expands the root, so they add up to one less than the root's visits.
+
+    >>> from splendor_nb import new_game
+    >>> view = new_game(seed=1).player_view(0)
+    >>> moves = root_moves(view)
+    >>> visits = root_visits(grow(view, random.Random(0), 12, moves), moves)
+    >>> len(visits) == len(moves), sum(visits)
+    (True, 11)
+    """
+    children = root.children or {}
+    return [children[m].visits if m in children else 0 for m in moves]
 
 
 def root_moves(view: GameState) -> list[Move]:
