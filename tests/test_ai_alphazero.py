@@ -59,6 +59,20 @@ def positions(players: int, moves: int, seed: int) -> GameState:
     return state
 
 
+def hidden_variants(players: int, seed: int) -> tuple[GameState, list[GameState]]:
+    """A position just after the player before the mover reserved blind, and two deals of it
+    that differ from it only in what the mover cannot see: the decks' order and that blind
+    reserve (R-RESERVE-HIDDEN)."""
+    state = positions(players, 2 * players + 1, seed=seed)
+    state = state.apply(Move.parse("R?1"))  # the player before this one reserves blind
+    me = state.current_player
+    holder = (me - 1) % players
+    others = [other for other in (state.determinize(me, deal) for deal in range(10))
+              if other.players[holder].hidden != state.players[holder].hidden][:2]
+    assert len(others) == 2
+    return state, others
+
+
 def scrambled(seed: int) -> Network:
     """A network with every weight random (the initial one has flat priors)."""
     rng = np.random.default_rng(seed)
@@ -146,13 +160,8 @@ def test_hidden_cards_do_not_change_the_move(players: int) -> None:
     """Two positions that differ only in what the player to move cannot see (the decks'
     order and an opponent's blind reserve, R-RESERVE-HIDDEN) get the same move and the same
     search, visit for visit, for the same seed."""
-    state = positions(players, 2 * players + 1, seed=40 + players)
-    state = state.apply(Move.parse("R?1"))  # the player before this one reserves blind
+    state, others = hidden_variants(players, seed=40 + players)
     me = state.current_player
-    holder = (me - 1) % players
-    others = [other for other in (state.determinize(me, deal) for deal in range(10))
-              if other.players[holder].hidden != state.players[holder].hidden][:2]
-    assert len(others) == 2
     for other in others:
         assert other.decks != state.decks
         assert Bot("alphazero", seed=8, budget=40).choose(other) == \

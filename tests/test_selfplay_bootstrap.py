@@ -18,7 +18,7 @@ from splendor_nb.ai.expert import expert, grow, root_moves
 from splendor_nb.ai.features import FEATURES
 from splendor_nb.ai.policy_value import MOVE_FEATURES
 from splendor_nb.ai.simulate import derive_seed
-from tests.test_ai_alphazero import positions, trainer
+from tests.test_ai_alphazero import hidden_variants, positions, trainer
 
 SMALL = 4
 """Simulations per move small enough for whole test games."""
@@ -87,13 +87,7 @@ def test_hidden_cards_do_not_change_the_bootstrap(players: int) -> None:
     order, an opponent's blind reserve: R-RESERVE-HIDDEN) get the same root moves, the same
     visit shares and the same move, for the same seed."""
     script = trainer()
-    state = positions(players, 2 * players + 1, seed=60 + players)
-    state = state.apply(Move.parse("R?1"))  # the player before this one reserves blind
-    me = state.current_player
-    holder = (me - 1) % players
-    others = [other for other in (state.determinize(me, deal) for deal in range(10))
-              if other.players[holder].hidden != state.players[holder].hidden][:2]
-    assert len(others) == 2
+    state, others = hidden_variants(players, seed=60 + players)
     expected = script.expert_decision(state, random.Random(4), 20)
     for other in others:
         assert other.decks != state.decks
