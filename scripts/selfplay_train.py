@@ -88,7 +88,7 @@ from splendor_nb.ai.policy_value import (
     read_network,
     save_network,
 )
-from splendor_nb.ai.puct import Noise, best_move, search, searched_moves, visit_shares
+from splendor_nb.ai.puct import Noise, best_move, search, searched_moves, shares_of, visit_shares
 from splendor_nb.ai.simulate import derive_seed, stream
 from splendor_nb.engine import GameState, Move, new_game
 
@@ -177,9 +177,9 @@ def network_at(path: Path) -> Network:
     return _NETWORKS[path]
 
 
-Decision = tuple[Sequence[Move], Sequence[float], Move]
-"""A searched position: the root's moves, their shares of the root's visits, the most visited
-move."""
+Decision = tuple[GameState, Sequence[Move], Sequence[float], Move]
+"""A searched position: the view searched (the mover's), the root's moves, their shares of the
+root's visits, the most visited move."""
 
 
 def play_selfplay(task: SelfPlay) -> float:
@@ -192,10 +192,11 @@ def play_selfplay(task: SelfPlay) -> float:
         view = state.player_view(state.current_player)
         moves = searched_moves(view)
         if len(moves) == 1:
-            return moves, [1.0], moves[0]
+            return view, moves, [1.0], moves[0]
         noise = Noise(settings.noise_alpha, settings.noise_share, rng.randrange(1 << 32))
         root = search(view, rng, settings.simulations, moves, network, noise)
-        return moves, visit_shares(root, moves), best_move(root, moves, state.current_player)
+        return view, moves, visit_shares(root, moves), best_move(root, moves,
+                                                                state.current_player)
 
     return _record_game(settings, "self-play", task.generation, task.index, decide, task.out)
 
@@ -207,12 +208,11 @@ def expert_decision(state: GameState, rng: random.Random, simulations: int) -> D
     view = state.player_view(state.current_player)
     moves = root_moves(view)
     if len(moves) == 1:
-        return moves, [1.0], moves[0]
+        return view, moves, [1.0], moves[0]
     budget = simulations or EXPERT_SIMULATIONS[len(view.players)]
     root = grow(view, rng, budget, moves)
-    visits = root_visits(root, moves)
-    total = sum(visits) or 1
-    return moves, [v / total for v in visits], preferred(root, moves, view.current_player)
+    return view, moves, shares_of(root_visits(root, moves)), preferred(root, moves,
+                                                                    view.current_player)
 
 
 def play_bootstrap(task: Bootstrap) -> float:
@@ -237,14 +237,14 @@ def _record_game(settings: Settings, kind: str, generation: int, index: int,
     rows, movers, move_rows, counts = [], [], [], []
     shares: list[float] = []
     while not state.is_over and state.turn < MAX_TURNS:
-        moves, share, best = decide(state, rng)
+        view, moves, share, best = decide(state, rng)
         if len(moves) == 1:
             state = state.apply(moves[0])
             continue
         if any(share):
             rows.append(features(state))
             movers.append(state.current_player)
-            move_rows.append(move_features(state.player_view(state.current_player), moves))
+            move_rows.append(move_features(view, moves))
             counts.append(len(moves))
             shares.extend(share)
         if state.turn < settings.sampled_turns and any(share):

@@ -146,7 +146,15 @@ def search(view: GameState, rng: random.Random, simulations: int, moves: Sequenc
 
 def visit_shares(root: Node, moves: Sequence[Move]) -> list[float]:
     """Each root move's share of the root's visits below it: the policy's training target."""
-    visits = [root.children[m].visits if m in root.children else 0 for m in moves]
+    return shares_of([root.children[m].visits if m in root.children else 0 for m in moves])
+
+
+def shares_of(visits: Sequence[int]) -> list[float]:
+    """Each count's share of their sum (all 0 when none was visited).
+
+    >>> shares_of([3, 1, 0])
+    [0.75, 0.25, 0.0]
+    """
     total = sum(visits) or 1
     return [v / total for v in visits]
 
