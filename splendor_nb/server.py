@@ -21,8 +21,7 @@ It is voila, changed in these ways (the last in demo mode only):
   would otherwise have every kernel compile the package's 140 modules from source again, about
   0.3 s of CPU a kernel, which each visit of the demo pays once (its pool's new kernel).
 - **Ctrl-C stops it quietly**: the kernels are stopped at once, not asked to shut down.
-- **A malformed template file path is a 404** (:class:`TemplateFileHandler`), where voila's
-  handler failed with a 500 and a traceback in the log.
+- **Its files go gzipped, its errors bare, its version unsaid** (splendor_nb.served_files).
 - **A kernel is not culled before its page has connected** (:class:`PageKernelManager`,
   within ``unconnected_timeout``): under load a browser may take minutes to load the page, and
   the demo's short culling took kernels from pages still loading, which stayed blank. A pooled
@@ -54,7 +53,7 @@ import compileall
 import html
 import json
 import os
-import re
+import secrets
 import shutil
 import sys
 import tempfile
@@ -76,6 +75,7 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from splendor_nb.i18n import LANGUAGES, translator
+from splendor_nb.served_files import NoServerName, TemplateFileHandler, bare_errors, compressed
 
 DEMO_ENV = "SPLENDOR_DEMO"
 """Set to "1" for the kernels of the demo; the app reads it (splendor_nb.app.DEMO_ENV)."""
@@ -89,7 +89,12 @@ PACKAGE_DIR = Path(__file__).parent
 TEMPLATE_DIR = PACKAGE_DIR / "data" / "voila"
 """The page template that replaces voila's lab index (no CDN links)."""
 PRESENCE_PATH = r"/splendor/presence/(?P<kernel_id>[0-9a-f-]{1,64})"
-"""The websocket a page's first script opens (:class:`PresenceHandler`)."""
+"""The websocket a page's first script opens once it knows its kernel (:class:`PresenceHandler`).
+"""
+HELLO_PATH = "/splendor/hello"
+"""The request a page's first script sends at once, with its cookie (:class:`HelloHandler`)."""
+PAGE_COOKIE = "splendor_page"
+"""The cookie that names a page's place in the demo (its :class:`VisitorGate` token)."""
 BUSY_CLASS = "splendor-busy"
 """The DOM class of the busy page's text (what the browser tests look for)."""
 
@@ -103,10 +108,11 @@ class VisitorGate:
     the kernels alive), or when the request ends without one.
 
     A page sent is not yet a visitor: anything can fetch it (a ``curl``, a link preview). It
-    is one once its browser has run the page's first script, which opens a websocket
-    (:meth:`proven`; connecting to the kernel proves it too); :meth:`unproven` says whether a
-    claimed kernel's page has not, and the server shuts down the kernel of a page that has not
-    within a few seconds of being sent (:class:`PageHandler`).
+    is one once its browser has run the page's first script, which sends the page's token back
+    (:meth:`greeted`) and later opens a websocket to its kernel's presence (:meth:`proven`;
+    connecting to the kernel proves it too); :meth:`unproven` says whether a claimed kernel's
+    page has not, and the server shuts down the kernel of a page that has not within a few
+    seconds of being sent (:class:`PageHandler`).
 
     Why the loading cap: the machine's CPU is shared by the pages loading, so a burst admitted
     at once finishes at once, late; admitted a few at a time, half of them are served in half
@@ -127,6 +133,10 @@ class VisitorGate:
     (True, 1, True)
     >>> loading.connected("k1"); loading.admit() is not None, loading.unproven("k1")
     (True, False)
+    >>> early = VisitorGate(limit=5, alive=lambda: {"k2"})
+    >>> token = early.admit(); early.greeted(token); early.claim(token, "k2")
+    >>> early.unproven("k2")  # its browser greeted before the kernel was claimed
+    False
     >>> one = VisitorGate(limit=5, alive=lambda: {"k1"}, per_address=1)
     >>> one.claim(one.admit("203.0.113.7"), "k1")
     >>> one.admit("203.0.113.7") is None, one.admit("198.51.100.2") is not None
@@ -139,7 +149,7 @@ class VisitorGate:
         self.loading_limit = loading_limit
         self.per_address = per_address
         self._alive = alive
-        self._pending: dict[object, str] = {}
+        self._pending: dict[str, str] = {}
         """The requests admitted that have no kernel yet, with their client address."""
         self._kernels: dict[str, str] = {}
         """The claimed kernels, with their page's client address."""
@@ -147,8 +157,12 @@ class VisitorGate:
         """The claimed kernels whose page has not connected yet: pages still loading."""
         self._proven: set[str] = set()
         """The claimed kernels whose page's browser has run its first script."""
-        self._sending: dict[object, str] = {}
+        self._sending: dict[str, str] = {}
         """The claimed kernels whose page is still being sent, by their request's token."""
+        self._kernel_of: dict[str, str] = {}
+        """The claimed kernels, by their page's token."""
+        self._greeted: set[str] = set()
+        """The tokens whose page's browser greeted before the page had its kernel."""
 
     @property
     def visitors(self) -> int:
@@ -168,21 +182,30 @@ class VisitorGate:
         return (sum(held == address for held in self._pending.values())
                 + sum(held == address for held in self._kernels.values()))
 
-    def admit(self, address: str = "") -> object | None:
+    def admit(self, address: str = "") -> str | None:
         """A token for a new page from ``address``, or None when ``limit`` pages already hold
         a place, ``loading_limit`` are loading or ``per_address`` come from that address."""
         if (self.visitors >= self.limit or 0 < self.loading_limit <= self.loading
                 or 0 < self.per_address <= self.places_of(address)):
             return None
-        token = object()
+        token = secrets.token_urlsafe(16)  # the page's cookie: unguessable
         self._pending[token] = address
         return token
 
-    def claim(self, token: object, kernel_id: str) -> None:
+    def claim(self, token: str, kernel_id: str) -> None:
         """The admitted page got this kernel: its place is held until the kernel is gone."""
         self._kernels[kernel_id] = self._pending.pop(token, "")
         self._unconnected.add(kernel_id)
-        self._sending[token] = kernel_id
+        self._sending[token] = self._kernel_of[token] = kernel_id
+        if token in self._greeted:
+            self.proven(kernel_id)
+
+    def greeted(self, token: str) -> None:
+        """The page of this token runs in a browser: its first script sent the token back."""
+        if token in self._kernel_of:
+            self.proven(self._kernel_of[token])
+        elif token in self._pending:
+            self._greeted.add(token)
 
     def proven(self, kernel_id: str) -> None:
         """The page of this kernel runs in a browser: its first script opened a websocket."""
@@ -203,10 +226,11 @@ class VisitorGate:
         """Whether this kernel's page is sent and has not connected to it yet."""
         return kernel_id in self._unconnected and kernel_id not in self._sending.values()
 
-    def finished(self, token: object) -> None:
+    def finished(self, token: str) -> None:
         """The page's request is over; without a kernel it holds no place any more."""
         self._pending.pop(token, None)
         self._sending.pop(token, None)
+        self._greeted.discard(token)
 
     def _forget_gone(self) -> None:
         alive = set(self._alive())
@@ -214,6 +238,8 @@ class VisitorGate:
                          if kernel in alive}
         self._unconnected &= alive
         self._proven &= alive
+        self._kernel_of = {token: kernel for token, kernel in self._kernel_of.items()
+                           if kernel in alive}
 
 
 def client_address(peer: str, headers: Mapping[str, str], trusted: Collection[str],
@@ -341,7 +367,7 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
         run_sync(self.kernel_manager.shutdown_all)(now=True)
 
     def listen(self) -> None:
-        self.app.transforms.append(_NoServerName)
+        self.app.transforms.append(NoServerName)
         super().listen()
 
     def setup_template_dirs(self) -> None:
@@ -354,8 +380,10 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
                 if self.demo and self.max_visitors > 0 else None)
         if gate is not None and isinstance(self.kernel_manager, PageKernelManager):
             self.kernel_manager.on_connect.append(gate.connected)
-        handlers: list[Any] = [(url_path_join(self.server_url, PRESENCE_PATH), PresenceHandler,
-                                {"gate": gate})]
+        handlers: list[Any] = [
+            (url_path_join(self.server_url, PRESENCE_PATH), PresenceHandler, {"gate": gate}),
+            (url_path_join(self.server_url, HELLO_PATH), bare_errors(HelloHandler),
+             {"gate": gate})]
         for rule in super().init_handlers():
             if rule[0] in ACCOUNT_PATHS:
                 continue  # no accounts here; their pages failed to render: a 500, a traceback
@@ -367,6 +395,8 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
                 rule = (rule[0], PageHandler, options)
             elif len(rule) == 2 and rule[1] is TemplateStaticFileHandler:
                 rule = (rule[0], TemplateFileHandler)
+            if issubclass(rule[1], tornado.web.StaticFileHandler):
+                rule = (rule[0], compressed(rule[1]), *rule[2:])
             if rule[1] is not PageHandler:  # voila's own error page is the page's
                 rule = (rule[0], bare_errors(rule[1]), *rule[2:])
             elif self.server_url != "/":  # one of several servers: the page at / too
@@ -389,62 +419,6 @@ def compile_package() -> bool:
     True
     """
     return bool(compileall.compile_dir(PACKAGE_DIR, quiet=2))
-
-
-def bare_errors(handler: type[Any]) -> type[Any]:
-    """``handler`` answering an error with its status alone: jupyter_server's handlers render
-    an error page that voila cannot (no ``static_path``), which logged a traceback for every
-    websocket to an unknown kernel. An HTTP error is logged in the one line of the access log
-    (voila's file handlers logged a second one); another exception, a bug, with its traceback
-    as before."""
-    return type(handler.__name__, (_BareErrors, handler), {})
-
-
-class _BareErrors(tornado.web.RequestHandler):
-    def write_error(self, status_code: int, **kwargs: Any) -> None:
-        self.set_header("Content-Type", "text/plain; charset=utf-8")
-        self.finish(f"{status_code} {self._reason}\n")
-
-    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
-        if not isinstance(value, tornado.web.HTTPError):
-            super().log_exception(typ, value, tb)
-
-
-class _NoServerName(tornado.web.OutputTransform):
-    """Leaves out tornado's ``Server: TornadoServer/<version>``: a version helps only an
-    attacker."""
-
-    def transform_first_chunk(self, status_code: int, headers: Any, chunk: bytes,
-                              finishing: bool) -> tuple[int, Any, bytes]:
-        headers.pop("Server", None)
-        return status_code, headers, chunk
-
-
-def is_template_file_path(path: str) -> bool:
-    """Whether ``path`` (after ``/voila/templates/``) has the shape voila's template file
-    handler expects, ``TEMPLATE/static/FILE``, once ``..`` and ``.`` are resolved.
-
-    >>> is_template_file_path("lab/static/voila.js"), is_template_file_path("lab/static/a/../b")
-    (True, True)
-    >>> is_template_file_path("lab/static/../../../pyproject.toml"), is_template_file_path("x")
-    (False, False)
-    >>> is_template_file_path("../static/x")
-    False
-    """
-    parts = os.path.normpath(path).split(os.path.sep, 2)
-    return (len(parts) == 3 and parts[1] == "static" and parts[:2] == path.split("/", 2)[:2]
-            and re.fullmatch(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*", parts[0]) is not None)
-
-
-class TemplateFileHandler(TemplateStaticFileHandler):  # type: ignore[misc]  # voila is untyped
-    """voila's template files (``/voila/templates/TEMPLATE/static/FILE``), where a path of any
-    other shape is a 404: voila's handler raised on it, a 500 with a traceback in the log."""
-
-    def parse_url_path(self, url_path: str) -> str:
-        if not is_template_file_path(url_path):
-            raise tornado.web.HTTPError(404)
-        path: str = super().parse_url_path(url_path)
-        return path
 
 
 class PageKernelManager(AsyncMappingKernelManager):
@@ -495,7 +469,7 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # voila is untype
         self.proof_seconds = proof_seconds
         self.trusted_proxies = trusted_proxies
         self.address_header = address_header
-        self._token: object | None = None
+        self._token: str | None = None
         self._kernel_id: str | None = None
         self._visitor_left = False
 
@@ -514,6 +488,8 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # voila is untype
             if self._token is None:
                 self._busy(address)
                 return
+            self.set_cookie(PAGE_COOKIE, self._token, path=self.base_url, httponly=True,
+                            samesite="Strict")  # for its server alone (behind the cluster)
         try:
             await super().get(path)
         finally:
@@ -595,6 +571,24 @@ class PresenceHandler(tornado.websocket.WebSocketHandler):
             manager = self.settings["kernel_manager"]
             tornado.ioloop.IOLoop.current().add_callback(
                 shut_down, manager, self.kernel_id, "its page was closed while it loaded")
+
+
+class HelloHandler(tornado.web.RequestHandler):
+    """The request a page's first script sends before anything else (``HELLO_PATH``), carrying
+    the page's cookie (:data:`PAGE_COOKIE`): it proves a browser runs that page
+    (:meth:`VisitorGate.greeted`) seconds before the presence websocket can, which waits for
+    the page's kernel id, after voila's style script (on a slow 3G phone 9 s after the page
+    came, near the demo's 10 s proof). A fetch of the page alone sends nothing back."""
+
+    def initialize(self, gate: VisitorGate | None = None) -> None:
+        self.gate = gate
+
+    def get(self) -> None:
+        token = self.get_cookie(PAGE_COOKIE)
+        if self.gate is not None and token:
+            self.gate.greeted(token)
+        self.set_header("Cache-Control", "no-store")
+        self.set_status(204)
 
 
 class _ClaimingKernelManager:

@@ -11,11 +11,12 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
+from http.cookies import SimpleCookie
 
 import pytest
 import websockets
 
-from splendor_nb.server import VisitorGate
+from splendor_nb.server import PAGE_COOKIE, VisitorGate
 from support.voila_leave import kernel_gone
 from support.voila_server import APP_NOTEBOOK, SERVER_MODULE, VoilaServer, running_voila
 from tests.test_demo_server import kernel_processes, page_kernel
@@ -28,13 +29,29 @@ WAIT_SECONDS = 300.0
 
 def fetch_as(demo: VoilaServer, address: str | None = None) -> tuple[int, str]:
     """GET the page as the proxy passes on a request from ``address`` (None: the proxy's own)."""
+    status, _cookie, body = fetch_with_cookie(demo, address)
+    return status, body
+
+
+def fetch_with_cookie(demo: VoilaServer, address: str | None = None) -> tuple[int, str, str]:
+    """:func:`fetch_as`, with the page's cookie (``PAGE_COOKIE``'s value, or "")."""
     headers = {"X-Real-IP": address} if address else {}
     request = urllib.request.Request(demo.url, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=WAIT_SECONDS) as response:
-            return response.status, response.read().decode()
+            cookies = SimpleCookie(", ".join(response.headers.get_all("Set-Cookie", [])))
+            page = cookies.get(PAGE_COOKIE)
+            return response.status, page.value if page else "", response.read().decode()
     except urllib.error.HTTPError as refused:
-        return refused.code, refused.read().decode()
+        return refused.code, "", refused.read().decode()
+
+
+def greet(demo: VoilaServer, cookie: str) -> int:
+    """The request a page's first script sends before anything else, with the page's cookie."""
+    request = urllib.request.Request(demo.url + "splendor/hello",
+                                     headers={"Cookie": f"{PAGE_COOKIE}={cookie}"})
+    with urllib.request.urlopen(request, timeout=WAIT_SECONDS) as response:
+        return int(response.status)
 
 
 def wait_for(condition: Callable[[], bool], demo: VoilaServer) -> None:
@@ -64,6 +81,7 @@ def test_a_gate_counts_places_by_address_and_forgets_unproven_pages_once_proven(
     gate = VisitorGate(limit=8, alive=lambda: kernels, per_address=2)
     for kernel in kernels:
         token = gate.admit(OUTSIDE)
+        assert token is not None
         gate.claim(token, kernel)
         gate.finished(token)
     assert gate.admit(OUTSIDE) is None and gate.places_of(OUTSIDE) == 2
@@ -84,23 +102,30 @@ def test_one_address_holds_at_most_its_places_and_others_still_get_in() -> None:
 
 @pytest.mark.slow
 def test_a_page_no_browser_runs_is_freed_and_one_a_browser_runs_keeps_its_kernel() -> None:
-    """Two pages sent one after the other, the first run by a browser (its first script's
-    websocket opened): once the second's kernel is shut down, the first's, sent earlier, has
-    outlived the same wait."""
+    """Three pages sent one after the other: the first run by a browser as far as its kernel's
+    presence websocket, the second only as far as the hello its head sends first (with the
+    page's cookie: a slow phone that has not yet loaded voila's scripts), the third only
+    fetched. Once the third's kernel is shut down, the other two, sent earlier, have outlived
+    the same wait."""
     with demo("--SplendorVoila.proof_seconds=3") as server:
 
-        async def one_run_one_fetched() -> None:
+        async def one_run_one_greeted_one_fetched() -> None:
             status, body = fetch_as(server)
             assert status == 200, server.log()[-4000:]
             run = page_kernel(body)
             async with websockets.connect(presence(server, run)):
+                status, cookie, body = fetch_with_cookie(server)
+                assert status == 200 and cookie, server.log()[-4000:]
+                assert greet(server, cookie) == 204
+                greeted = page_kernel(body)
                 assert fetch_as(server)[0] == 200
                 await asyncio.to_thread(wait_for, lambda: "no browser ran its page within 3 s"
                                         in server.log(), server)
-                await asyncio.to_thread(wait_for, lambda: kernel_processes(server) == 1, server)
+                await asyncio.to_thread(wait_for, lambda: kernel_processes(server) == 2, server)
                 assert not kernel_gone(server.base_url.rstrip("/"), run)
+                assert not kernel_gone(server.base_url.rstrip("/"), greeted)
 
-        asyncio.run(one_run_one_fetched())
+        asyncio.run(one_run_one_greeted_one_fetched())
         assert server.log().count("no browser ran its page") == 1
 
 
