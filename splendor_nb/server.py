@@ -445,6 +445,8 @@ class PageKernelManager(AsyncMappingKernelManager):
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         self._connected_once &= set(self._kernels)  # forget the kernels that are gone
         kernel = self._kernels.get(kernel_id)
+        if kernel is None:  # shut down since the culler listed it: jupyter_server raised
+            return          # KeyError and logged its traceback
         active = getattr(kernel, "last_activity", None)
         waiting_for_its_page = (
             kernel_id not in self._connected_once and active is not None
