@@ -388,3 +388,21 @@ def test_no_answer_names_the_servers_version() -> None:
 def presence_url(demo: VoilaServer, kernel_id: str) -> str:
     """The websocket a page's first script opens."""
     return f"ws://127.0.0.1:{demo.port}/splendor/presence/{kernel_id}"
+
+
+@pytest.mark.slow
+def test_kernels_talk_over_unix_sockets_in_the_servers_own_folder() -> None:
+    """Over TCP each kernel binds five ports picked free a moment before: two servers starting
+    kernels at once took the same one ("Address already in use" for a kernel's heartbeat,
+    which then never came alive: a page without its app, in a 60-visitor load run)."""
+    with demo_without_a_pool() as demo:
+        assert fetch(demo.url)[0] == 200
+        (kernel,) = [child for child in psutil.Process(demo.process.pid).children(recursive=True)
+                     if "ipykernel_launcher" in " ".join(child.cmdline())]
+        command = kernel.cmdline()
+        connection = Path(command[command.index("-f") + 1])
+        info = json.loads(connection.read_text())
+        assert info["transport"] == "ipc"
+        assert Path(info["ip"]).parent == connection.parent
+        assert connection.parent.stat().st_mode & 0o077 == 0  # no one else's to open
+        assert "running over TCP" not in demo.log()
