@@ -57,6 +57,7 @@ import secrets
 import shutil
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Collection, Mapping
 from datetime import timedelta
 from pathlib import Path
@@ -75,7 +76,13 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from splendor_nb.i18n import LANGUAGES, translator
-from splendor_nb.served_files import NoServerName, TemplateFileHandler, bare_errors, compressed
+from splendor_nb.served_files import (
+    NoServerName,
+    TemplateFileHandler,
+    bare_errors,
+    compress_all,
+    compressed,
+)
 
 DEMO_ENV = "SPLENDOR_DEMO"
 """Set to "1" for the kernels of the demo; the app reads it (splendor_nb.app.DEMO_ENV)."""
@@ -368,6 +375,8 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
 
     def listen(self) -> None:
         self.app.transforms.append(NoServerName)
+        threading.Thread(target=compress_all, name="compress files", daemon=True,
+                         args=([*self.static_paths, *self.labextensions_path],)).start()
         super().listen()
 
     def setup_template_dirs(self) -> None:
