@@ -20,10 +20,14 @@ from splendor_nb.learn import load_puzzles, puzzle_mining
 from splendor_nb.learn.puzzle_file import MinedGame, MinedPuzzle, gzip_member, read_mined
 from splendor_nb.learn.puzzle_mining import (
     MARGIN,
+    PRESCREEN_SIMULATIONS,
+    SCREEN_SIMULATIONS,
+    SCREEN_STAGES,
     mine_game,
     mine_position,
     position_seed,
     recheck_mined,
+    screen_margins,
     still_best,
 )
 from splendor_nb.learn.puzzle_rating import LEVEL_RATINGS, Rating, attempt, starting_rating
@@ -109,11 +113,33 @@ def test_no_puzzle_where_nothing_stands_out_nor_once_the_game_is_over() -> None:
     assert mine_position(finished.state(len(finished)), seed=0) is None
 
 
+def test_the_pre_screen_keeps_a_shipped_puzzle_and_leaves_its_screen_as_it_was() -> None:
+    """Game 101 before turn 33 (the answer reserves 2r3), seeded as the miner seeds it: the
+    pre-screen's search goes on into the screen's, which finds what it finds alone."""
+    state = open_corpus(CORPUS, report=None).replay(100).state(32)
+    seed = position_seed("easy-v-medium-2p", 100, 32)
+    staged = list(screen_margins(state, seed, [budget for budget, _ in SCREEN_STAGES]))
+    for (budget, least), margin in zip(SCREEN_STAGES, staged):
+        assert margin is not None and margin >= least, budget
+    assert staged[-1] == next(screen_margins(state, seed, [SCREEN_SIMULATIONS]))
+
+
+def test_a_position_the_pre_screen_drops_costs_only_its_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The opening, where many takes are as good: no search past the pre-screen's budget."""
+    grown: list[int] = []
+    monkeypatch.setattr(puzzle_mining, "extend", lambda *args: grown.append(args[3]))
+    opening = new_game(seed=1)
+    first = next(screen_margins(opening, 1, [PRESCREEN_SIMULATIONS]))
+    assert first is not None and first < SCREEN_STAGES[0][1]
+    assert mine_position(opening, seed=1) is None
+    assert grown == []
+
+
 @pytest.mark.slow
 def test_mining_a_game_writes_a_line_that_reads_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(puzzle_mining, "SCREEN_SIMULATIONS", 20)
+    monkeypatch.setattr(puzzle_mining, "SCREEN_STAGES", ((10, 0.0), (20, 0.0)))
     monkeypatch.setattr(puzzle_mining, "SIMULATIONS", 40)
-    monkeypatch.setattr(puzzle_mining, "SCREEN_MARGIN", 0.0)
     monkeypatch.setattr(puzzle_mining, "MARGIN", 0.05)
     monkeypatch.setattr(puzzle_mining, "WEAKER_LEVELS", ("easy",))
     replay = Replay.from_state(new_game(seed=8))
