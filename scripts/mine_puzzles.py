@@ -12,11 +12,11 @@ arguments but the number of games, so that its first 400 games are the shipped o
 replays' date aside) and the others new, and mines it under the shipped corpus's name, into
 the same file, after the shipped corpus: the games already mined are skipped. Only the mined
 files are committed, never a corpus played here (build/ is git-ignored). Each corpus is mined
-into scripts/mined/<corpus>.jsonl.gz,
-a game a line as it is done: a stopped run loses at most the game it was on, and the same
-command goes on. Long: a game costs one to ten minutes of CPU (docs/puzzles.md); run it under
-``nice`` beside other work. ``--recheck`` judges every mined puzzle again with today's expert
-and drops those it no longer finds clearly best (after the expert changes), then rebuilds.
+into scripts/mined/<corpus>.jsonl.gz, a game a line as it is done: a stopped run loses at most
+the game it was on, and the same command goes on. Long: a 2-player game costs about 20 s of
+CPU (docs/puzzles.md); run it under ``nice`` beside other work. ``--recheck`` judges every
+mined puzzle again with today's expert and drops those it no longer finds clearly best (after
+the expert changes), then rebuilds.
 """
 
 from __future__ import annotations
