@@ -13,17 +13,24 @@ import pytest
 import splendor_nb
 from splendor_nb import Move, new_game
 from splendor_nb.ai import Bot
-from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, open_corpus
-from splendor_nb.analysis.corpus.shards import game_index
+from splendor_nb.ai.simulate import derive_seed
+from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, open_corpus, simulate_corpus
+from splendor_nb.analysis.corpus.shards import game_id, game_index
 from splendor_nb.engine import GameState
 from splendor_nb.learn import load_puzzles, puzzle_mining
 from splendor_nb.learn.puzzle_file import MinedGame, MinedPuzzle, gzip_member, read_mined
 from splendor_nb.learn.puzzle_mining import (
+    CORPUS_SEEDS,
     MARGIN,
+    PRESCREEN_SIMULATIONS,
+    SCREEN_SIMULATIONS,
+    SCREEN_STAGES,
+    mine_corpus,
     mine_game,
     mine_position,
     position_seed,
     recheck_mined,
+    screen_margins,
     still_best,
 )
 from splendor_nb.learn.puzzle_rating import LEVEL_RATINGS, Rating, attempt, starting_rating
@@ -109,11 +116,59 @@ def test_no_puzzle_where_nothing_stands_out_nor_once_the_game_is_over() -> None:
     assert mine_position(finished.state(len(finished)), seed=0) is None
 
 
+def test_the_pre_screen_keeps_a_shipped_puzzle_and_leaves_its_screen_as_it_was() -> None:
+    """Game 101 before turn 33 (the answer reserves 2r3), seeded as the miner seeds it: the
+    pre-screen's search goes on into the screen's, which finds what it finds alone."""
+    state = open_corpus(CORPUS, report=None).replay(100).state(32)
+    seed = position_seed("easy-v-medium-2p", 100, 32)
+    staged = list(screen_margins(state, seed, [budget for budget, _ in SCREEN_STAGES]))
+    for (budget, least), margin in zip(SCREEN_STAGES, staged):
+        assert margin is not None and margin >= least, budget
+    assert staged[-1] == next(screen_margins(state, seed, [SCREEN_SIMULATIONS]))
+
+
+def test_a_position_the_pre_screen_drops_costs_only_its_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The opening, where many takes are as good: no search past the pre-screen's budget."""
+    grown: list[int] = []
+    monkeypatch.setattr(puzzle_mining, "extend", lambda *args: grown.append(args[3]))
+    opening = new_game(seed=1)
+    first = next(screen_margins(opening, 1, [PRESCREEN_SIMULATIONS]))
+    assert first is not None and first < SCREEN_STAGES[0][1]
+    assert mine_position(opening, seed=1) is None
+    assert grown == []
+
+
+def test_a_larger_corpus_mined_under_the_shipped_name_goes_on_past_the_games_mined(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its games are sourced and seeded as the shipped corpus's (so ``position_seed`` re-judges
+    them), and those already in the file are skipped."""
+    with ThreadPoolExecutor(1) as pool:
+        simulate_corpus(tmp_path / "larger", 3, levels=("easy",), seed=1, shard_size=2,
+                        executor=pool, progress=False)
+    name = "easy-v-medium-2p"
+    out = tmp_path / "mined.jsonl.gz"
+    out.write_bytes(gzip_member(MinedGame(f"{name}/{game_id(0)}", "{}", 0, ())))
+    tasks: list[tuple[str, int]] = []
+
+    def mine_nothing(task: tuple[str, str, int]) -> MinedGame:
+        tasks.append((task[0], task[2]))
+        return MinedGame(task[0], "{}", 0, ())
+
+    monkeypatch.setattr(puzzle_mining, "mine_game", mine_nothing)
+    with ThreadPoolExecutor(1) as pool:
+        mine_corpus(tmp_path / "larger", out, seed=CORPUS_SEEDS[name], name=name,
+                    executor=pool, progress=False)
+    assert [source for source, _ in tasks] == [f"{name}/{game_id(1)}", f"{name}/{game_id(2)}"]
+    for index, (_, seed) in enumerate(tasks, start=1):
+        assert derive_seed(seed, 7) == position_seed(name, index, 7)
+    assert len(list(read_mined(out))) == 3
+
+
 @pytest.mark.slow
 def test_mining_a_game_writes_a_line_that_reads_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(puzzle_mining, "SCREEN_SIMULATIONS", 20)
+    monkeypatch.setattr(puzzle_mining, "SCREEN_STAGES", ((10, 0.0), (20, 0.0)))
     monkeypatch.setattr(puzzle_mining, "SIMULATIONS", 40)
-    monkeypatch.setattr(puzzle_mining, "SCREEN_MARGIN", 0.0)
     monkeypatch.setattr(puzzle_mining, "MARGIN", 0.05)
     monkeypatch.setattr(puzzle_mining, "WEAKER_LEVELS", ("easy",))
     replay = Replay.from_state(new_game(seed=8))

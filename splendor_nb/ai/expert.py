@@ -135,9 +135,25 @@ def grow(view: GameState, rng: random.Random, simulations: int,
     >>> grow(view, random.Random(0), 12, view.legal_moves()).visits
     12
     """
+    return extend(_Node(rate([view])[0], 1.0), view, rng, max(1, simulations), root_moves)
+
+
+def extend(root: _Node, view: GameState, rng: random.Random, simulations: int,
+           root_moves: Sequence[Move]) -> _Node:
+    """``root``, a tree :func:`grow` made from ``view`` with ``rng``, after ``simulations``
+    more simulations: a tree grown by 10 then extended by 20 is the tree grown by 30, so a
+    search can be stopped early and go on without losing its work.
+
+    >>> from splendor_nb import new_game
+    >>> view = new_game(seed=1).player_view(0)
+    >>> moves = root_moves(view)
+    >>> rng = random.Random(0)
+    >>> grown = extend(grow(view, rng, 10, moves), view, rng, 20, moves)
+    >>> root_visits(grown, moves) == root_visits(grow(view, random.Random(0), 30, moves), moves)
+    True
+    """
     me = view.current_player
-    root = _Node(rate([view])[0], 1.0)
-    for _ in range(max(1, simulations)):
+    for _ in range(simulations):
         _simulate(root, view.determinize(me, rng.randrange(1 << 32)), root_moves)
     return root
 

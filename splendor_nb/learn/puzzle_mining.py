@@ -2,7 +2,9 @@
 
 Every position of a game's main line is judged in two passes. A screen searches it with the
 expert bot at :data:`SCREEN_SIMULATIONS` and drops it unless the move searched most stands
-:data:`SCREEN_MARGIN` above every other move. A position that passes is searched again,
+:data:`SCREEN_MARGIN` above every other move; the same search stopped after its first
+:data:`PRESCREEN_SIMULATIONS` drops it already unless that move stands :data:`PRESCREEN_MARGIN`
+above (:data:`SCREEN_STAGES`). A position that passes is searched again,
 :data:`JUDGES` times with different seeds at :data:`SIMULATIONS` (four times the expert's
 budget in play), and kept only if each search prefers the same move and rates it
 :data:`MARGIN` or more above every other action: a *margin in win chance*, the chance of
@@ -36,16 +38,17 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from tqdm import tqdm
 
 from splendor_nb.ai import Bot
 from splendor_nb.ai.expert import SIMULATIONS as PLAY_SIMULATIONS
-from splendor_nb.ai.expert import grow, root_moves
+from splendor_nb.ai.expert import extend, grow, root_moves
 from splendor_nb.ai.simulate import derive_seed, stream
 from splendor_nb.analysis.corpus import Corpus, open_corpus
 from splendor_nb.analysis.corpus.shards import REPLAYS, game_id, game_index
@@ -63,6 +66,18 @@ SCREEN_SIMULATIONS = 100
 SCREEN_MARGIN = 0.06
 """The screen's margin, below :data:`MARGIN`: a budget this small misjudges by a few points,
 and a position it drops here is searched no further."""
+PRESCREEN_SIMULATIONS = 20
+"""The pre-screen's budget: the screen's first simulations, a fifth of its CPU."""
+PRESCREEN_MARGIN = 0.05
+"""The pre-screen's margin. On the 1,760 positions of 30 mined games of the shipped
+easy-against-medium corpus, it passes 22% of them (the screen alone passes 13.8%, after it
+10.7%), and it keeps 91.1% of the 269 puzzles mined from 153 of them: the screen's CPU a
+position falls to 37% (docs/puzzles.md, scripts/measure_prescreen.py)."""
+SCREEN_STAGES: tuple[tuple[int, float], ...] = (
+    (PRESCREEN_SIMULATIONS, PRESCREEN_MARGIN), (SCREEN_SIMULATIONS, SCREEN_MARGIN))
+"""The screen's stages, each a budget and the least margin to go on: one search grown on, so
+the pre-screen's simulations are the screen's first ones, and a position the pre-screen passes
+gets exactly the screen it would get alone."""
 SIMULATIONS = 4 * PLAY_SIMULATIONS[2]
 """The judges' budget: four times the expert's in play."""
 JUDGES = 2
@@ -78,6 +93,14 @@ TRIES = 3
 CORPUS_SEEDS = {"easy-v-medium-2p": 0, "easy-medium-3p": 3, "easy-medium-4p": 4}
 """The seed each corpus of the shipped puzzles is mined with (scripts/mine_puzzles.py): with the
 game and the turn it seeds every search of a position (:func:`position_seed`)."""
+
+
+class _Searched(Protocol):
+    """A root move's node in the expert's grown tree, as a judgement reads it."""
+
+    visits: int
+
+    def worth(self, player: int) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -98,9 +121,10 @@ def mine_position(state: GameState, seed: int) -> MinedPuzzle | None:
     moves = root_moves(view)
     if len(moves) < 2:
         return None
-    screen = _judge(view, moves, SCREEN_SIMULATIONS, derive_seed(seed, "screen"))
-    if screen is None or screen.margin < SCREEN_MARGIN:
-        return None
+    staged = _screens(view, moves, seed, [budget for budget, _ in SCREEN_STAGES])
+    for (_, least), screened in zip(SCREEN_STAGES, staged):
+        if screened is None or screened.margin < least:
+            return None
     kept = _judged(view, moves, seed)
     if kept is None:
         return None
@@ -161,19 +185,24 @@ def mine_game(task: tuple[str, str, int]) -> MinedGame:
 
 
 def mine_corpus(corpus: str | os.PathLike[str], out: str | os.PathLike[str], *,
-                games: int | None = None, seed: int = 0, executor: Executor | None = None,
-                workers: int | None = None, progress: bool = True) -> list[MinedGame]:
+                games: int | None = None, seed: int = 0, name: str | None = None,
+                executor: Executor | None = None, workers: int | None = None,
+                progress: bool = True) -> list[MinedGame]:
     """Mine the games of the corpus in folder ``corpus`` (the first ``games`` of them, or all)
     into ``out``, a gzipped file of one :class:`MinedGame` a line, on ``executor`` (a process
     pool of ``workers`` by default, or a Dask cluster's: :func:`~splendor_nb.analysis.corpus.
-    dask_executor`). A game already in ``out`` is not mined again, so a stopped run goes on
-    where it stopped; each game is written as soon as it is done. Returns the games mined now.
+    dask_executor`). The games' sources, and with ``seed`` their searches' seeds, name the
+    corpus ``name`` (by default the folder's): a larger corpus played with a smaller one's
+    arguments holds its games first, and mined under its name, goes on from them. A game
+    already in ``out`` is not mined again, so a stopped run goes on where it stopped; each game
+    is written as soon as it is done. Returns the games mined now.
     """
     folder = Path(corpus)
     opened = open_corpus(folder, report=print if progress else None)
     count = opened.game_count if games is None else min(games, opened.game_count)
     done = _kept_whole(Path(out))
-    tasks = [task for task in _tasks(opened, folder.name, count, seed) if task[0] not in done]
+    tasks = [task for task in _tasks(opened, name or folder.name, count, seed)
+             if task[0] not in done]
     mined: list[MinedGame] = []
     with open(out, "ab") as file, \
             tqdm(total=len(tasks), desc="mining", unit="game", disable=not progress) as bar:
@@ -230,12 +259,51 @@ def _kept_whole(path: Path) -> set[str]:
     return {game.source for game in games}
 
 
+def screen_margins(state: GameState, seed: int, budgets: Iterable[int]
+                   ) -> Iterator[float | None]:
+    """The lead of the screen's preferred action over every other (as the judges measure it,
+    ``None`` when there is no other action) after each of ``budgets`` simulations (increasing),
+    in the screen's own search of ``state`` seeded from the position's ``seed``, each found as
+    the next is asked for: one tree grown on, so the lead after 20 is that of the first 20
+    simulations of the search :func:`mine_position` screens with (scripts/measure_prescreen.py
+    chooses :data:`SCREEN_STAGES` by them).
+
+    >>> from splendor_nb import new_game
+    >>> first, last = screen_margins(new_game(seed=1), 1, (1, 30))
+    >>> -1 <= first <= 1 and -1 <= last <= 1
+    True
+    """
+    view = state.player_view(state.current_player)
+    for screened in _screens(view, root_moves(view), seed, budgets):
+        yield None if screened is None else screened.margin
+
+
+def _screens(view: GameState, moves: Sequence[Move], seed: int, budgets: Iterable[int]
+             ) -> Iterator[_Judgement | None]:
+    """The screen's judgement after each of ``budgets`` simulations, its tree grown on from one
+    budget to the next as the caller asks for the next."""
+    rng = random.Random(derive_seed(seed, "screen"))
+    root, grown = None, 0
+    for budget in budgets:
+        root = (grow(view, rng, budget, moves) if root is None
+                else extend(root, view, rng, budget - grown, moves))
+        grown = budget
+        yield _judgement(root.children or {}, moves, view.current_player)
+
+
 def _judge(view: GameState, moves: Sequence[Move], simulations: int, seed: int
            ) -> _Judgement | None:
     """The search's preferred action in ``view`` (its best-rated move) and its lead over every
     other action; ``None`` when there is no other action."""
-    me = view.current_player
     children = grow(view, random.Random(seed), simulations, moves).children or {}
+    return _judgement(children, moves, view.current_player)
+
+
+def _judgement(children: Mapping[Move, _Searched], moves: Sequence[Move], me: int
+               ) -> _Judgement | None:
+    """The preferred action among a grown tree's root ``children`` (their most visited move's,
+    rated by its best-rated move) and its lead over every other action for ``me``; ``None``
+    when there is no other action."""
     searched = [move for move in moves if move in children]
     chosen = action(max(searched, key=lambda move: (children[move].visits,
                                                     children[move].worth(me))))
