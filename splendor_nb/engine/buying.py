@@ -22,23 +22,28 @@ def price(card: Card, bonuses: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def verdicts(means: tuple[int, ...]) -> bytes:
-    """One byte per card of ``CARDS``: 1 if these means can buy it, else 0 (R-BUY, R-BUY-GOLD).
+    """One byte per card of ``CARDS``: non-zero if these means can buy it, else 0 (R-BUY,
+    R-BUY-GOLD).
 
     ``means`` are, per gem colour, the tokens plus the bonuses, then the gold tokens, which fill
-    any gap (R-BUY-GOLD). Every card is checked at once: ``_SHORTFALLS`` give, per colour and
-    means, one integer holding each card's shortfall in its own byte. Their sum plus
-    ``127 - gold`` in every byte sets a byte's top bit exactly when the card costs too much.
+    any gap (R-BUY-GOLD). Every card is checked at once, in one integer with a byte per card:
+    ``128 + gold`` less the card's shortfall in each colour, which keeps the byte's top bit
+    exactly when the gold covers the shortfalls (a card's shortfalls add up to less than 128,
+    so no byte borrows from the next).
 
     >>> can_buy = verdicts((0, 0, 0, 2, 1, 0))
     >>> [card.id for card in CARDS[:3] if can_buy[card.order]]
     ['1w1']
     """
     w, b, g, r, k, y = means
-    white, blue, green, red, black = _SHORTFALLS
-    return (white[w] + blue[b] + green[g] + red[r] + black[k] + _GOLD_OFFSETS[y]).to_bytes(
-        len(CARDS), "little").translate(_WITHIN_REACH)
+    # the terms ready by pairs of colours (two additions of these long integers, not six), the
+    # top bits kept by an & (cheaper than translating the bytes): means seldom recur, so a
+    # third of the plies of a random game make their verdicts
+    return ((_WHITE_BLUE[w][b] + _GREEN_RED[g][r] + _BLACK_GOLD[k][y]) & _TOP_BITS).to_bytes(
+        _CARD_COUNT, "little")
 
 
+_CARD_COUNT = len(CARDS)
 _MOST_OF_A_COLOUR = max(GEMS_PER_PLAYERS.values()) + max(
     sum(card.bonus_index == colour for card in CARDS) for colour in range(5))
 """The most means a player can have in one colour: every token of it and every bonus."""
@@ -47,9 +52,23 @@ _SHORTFALLS: tuple[tuple[int, ...], ...] = tuple(
           for means in range(_MOST_OF_A_COLOUR + 1))
     for colour in range(5))
 """Per gem colour and means: every card's shortfall in that colour, one byte per card."""
-_GOLD_OFFSETS = tuple(sum((127 - gold) << (8 * i) for i in range(len(CARDS)))
-                      for gold in range(GOLD_TOKENS + 1))
-_WITHIN_REACH = bytes(1 if byte < 128 else 0 for byte in range(256))
+_GOLD_TERMS = tuple(sum((128 + gold) << (8 * i) for i in range(_CARD_COUNT))
+                    for gold in range(GOLD_TOKENS + 1))
+"""Per gold tokens held: ``128 + gold`` in every card's byte."""
+_TOP_BITS = sum(128 << (8 * i) for i in range(_CARD_COUNT))
+
+
+def _pair_terms(firsts: tuple[int, ...], seconds: tuple[int, ...]
+                ) -> tuple[tuple[int, ...], ...]:
+    """Per means of two colours (the first's, then the second's), their two terms added."""
+    return tuple(tuple(first + second for second in seconds) for first in firsts)
+
+
+_LACKING = tuple(tuple(-shortfall for shortfall in colour) for colour in _SHORTFALLS)
+"""Per gem colour and means: the shortfalls' integer, negated (the terms of a verdict)."""
+_WHITE_BLUE = _pair_terms(_LACKING[0], _LACKING[1])
+_GREEN_RED = _pair_terms(_LACKING[2], _LACKING[3])
+_BLACK_GOLD = _pair_terms(_LACKING[4], _GOLD_TERMS)
 VERDICTS = Memo(verdicts, 1 << 16)
 """Per means (tokens plus bonuses, then gold), which cards they can buy."""
 
