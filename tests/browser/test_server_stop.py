@@ -16,6 +16,9 @@ against a hang, not a speed check)."""
 
 
 def test_ctrl_c_stops_the_server_without_a_traceback() -> None:
+    # A suite started in the background of a shell ignores SIGINT, and so would the server it
+    # starts (a handled signal is reset to the default at exec, an ignored one stays ignored).
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
     server = start_voila(APP_NOTEBOOK, module=SERVER_MODULE)
     try:
         deadline = time.monotonic() + READY_S
@@ -40,3 +43,4 @@ def test_ctrl_c_stops_the_server_without_a_traceback() -> None:
         assert server.process.returncode == 0
     finally:
         server.stop()
+        signal.signal(signal.SIGINT, before)
