@@ -32,7 +32,6 @@ Move.parse('+wbg -ky')
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
@@ -41,6 +40,10 @@ from splendor_nb.refusals import REASONS, Words, english, say
 
 MoveKind = Literal["take", "reserve", "buy", "pass"]
 NO_TOKENS: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+_INTERNED: dict[tuple[object, ...], Move] = {}
+"""Every move built so far, by its fields (a few thousand in a game's worth of play)."""
+_FIELDS = ("kind", "gems", "card", "tier", "returned", "noble", "payment")
+"""A move's fields, in the order ``Move`` takes them."""
 
 _PATTERN = re.compile(
     r"""\s*(?:
@@ -95,20 +98,53 @@ class IllegalMoveError(ValueError):
         return f"{self.rule}: {self.reason}"
 
 
-@dataclass(frozen=True, slots=True)
 class Move:
     """One whole turn. Build moves with :meth:`parse` or take them from ``legal_moves()``.
 
     Token fields are counts index-aligned with ``COLOURS`` (white, blue, green, red, black, gold).
+    Moves are immutable and interned: building a move equal to an existing one returns that
+    very object, so two moves are equal exactly when they are the same object, and comparing
+    or hashing one costs no Python call (the searches keep moves in dicts, and ``apply`` finds
+    a move in the position's own ``legal_moves()`` by identity).
+
+    >>> Move("take", (1, 1, 1, 0, 0, 0)) is Move.parse("+wbg")
+    True
     """
 
+    __slots__ = ("card", "gems", "kind", "noble", "payment", "returned", "tier")
     kind: MoveKind
-    gems: tuple[int, ...] = NO_TOKENS
-    card: str | None = None
-    tier: int | None = None
-    returned: tuple[int, ...] = NO_TOKENS
-    noble: str | None = None
-    payment: tuple[int, ...] | None = None
+    gems: tuple[int, ...]
+    card: str | None
+    tier: int | None
+    returned: tuple[int, ...]
+    noble: str | None
+    payment: tuple[int, ...] | None
+
+    def __new__(cls, kind: MoveKind, gems: tuple[int, ...] = NO_TOKENS, card: str | None = None,
+                tier: int | None = None, returned: tuple[int, ...] = NO_TOKENS,
+                noble: str | None = None, payment: tuple[int, ...] | None = None) -> Move:
+        fields = (kind, gems, card, tier, returned, noble, payment)
+        move = _INTERNED.get(fields)
+        if move is None:
+            move = object.__new__(cls)
+            # no tokens is NO_TOKENS itself: the engine tests it by identity (R-LIMIT10)
+            gems = NO_TOKENS if gems == NO_TOKENS else tuple(gems)
+            returned = NO_TOKENS if returned == NO_TOKENS else tuple(returned)
+            for name, value in zip(_FIELDS, (kind, gems, card, tier, returned, noble,
+                                                  payment), strict=True):
+                object.__setattr__(move, name, value)
+            move = _INTERNED.setdefault(fields, move)
+        return move
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Move is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Move is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[type[Move], tuple[object, ...]]:
+        # pickled and copied moves are built again, and so interned, in the process reading them
+        return Move, tuple(getattr(self, name) for name in _FIELDS)
 
     @classmethod
     def parse(cls, text: str) -> Move:

@@ -4,14 +4,17 @@ information hidden; and what makes two states equal."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import itertools
+import pickle
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from splendor_nb import CARDS, Move, new_game
+from splendor_nb import CARDS, IllegalMoveError, Move, new_game
 from splendor_nb.engine import (
     GEMS_PER_PLAYERS,
     GOLD_TOKENS,
@@ -20,6 +23,7 @@ from splendor_nb.engine import (
     GameState,
     reference,
 )
+from splendor_nb.moves import NO_TOKENS
 from support.games import random_states
 
 MAX_PLIES = 2000
@@ -144,3 +148,29 @@ def test_player_view_hides_only_what_is_hidden(game: tuple[int, int]) -> None:
             assert view.legal_moves() == state.legal_moves() or viewer != state.current_player
             assert [len(d) for d in view.decks] == [len(d) for d in state.decks]
             check_position(state.determinize(viewer, seed=viewer))
+
+
+def test_a_move_listed_is_taken_a_move_added_to_the_list_is_still_checked() -> None:
+    state = played(new_game(players=2, seed=7), "+rr")  # red left at 2: another +rr breaks R-TAKE2
+    moves = state.legal_moves()
+    take = Move.parse("+gg")
+    assert take in moves
+    assert state.apply(take) == state._replace().apply(take)  # a copy: checked rule by rule
+    moves.append(Move.parse("+rr"))  # a caller's list is its own: apply keeps what it listed
+    with pytest.raises(IllegalMoveError) as refused:
+        state.apply(Move.parse("+rr"))
+    assert refused.value.rule == "R-TAKE2"
+    state.legal_moves()
+    other = state.apply(Move.parse("+wbg"))  # green left at 3: +gg, listed above, is refused
+    with pytest.raises(IllegalMoveError) as refused:
+        other.apply(take)
+    assert refused.value.rule == "R-TAKE2"
+
+
+def test_moves_are_interned_and_stay_so_through_pickle_and_copy() -> None:
+    move = Move.parse("+wbg -ky")
+    assert Move("take", (1, 1, 1, 0, 0, 0), returned=(0, 0, 0, 0, 1, 1)) is move
+    assert pickle.loads(pickle.dumps(move)) is move and copy.deepcopy(move) is move
+    assert Move("take", (1, 1, 1, 0, 0, 0), returned=(0,) * 6).returned is NO_TOKENS
+    with pytest.raises(AttributeError, match="immutable"):
+        move.kind = "pass"

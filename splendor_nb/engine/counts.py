@@ -11,10 +11,9 @@ Bonus counts are the first five. docs/performance.md says why these are spelled 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import TypeVar
 
-from splendor_nb.moves import NO_TOKENS, Move, MoveKind
+from splendor_nb.moves import NO_TOKENS
 
 NO_BONUSES: tuple[int, ...] = (0, 0, 0, 0, 0)
 T = TypeVar("T")
@@ -120,15 +119,3 @@ def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
 
 new_tuple = tuple.__new__
 """Builds a NamedTuple from a tuple of all its fields, without its argument handling."""
-
-
-@cache
-def interned(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None,
-             returned: tuple[int, ...], noble: str | None) -> Move:
-    """One shared object per distinct generated move (a few thousand in all).
-
-    >>> interned("take", (1, 1, 1, 0, 0, 0), None, None, NO_TOKENS, None) is interned(
-    ...     "take", (1, 1, 1, 0, 0, 0), None, None, NO_TOKENS, None)
-    True
-    """
-    return Move(kind, gems, card, tier, returned, noble)

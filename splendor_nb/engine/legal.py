@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from splendor_nb.cards import CARDS, GOLD, Card
 from splendor_nb.engine.buying import BUY, VERDICTS
-from splendor_nb.engine.counts import Memo, interned
+from splendor_nb.engine.counts import Memo
 from splendor_nb.engine.nobles import (
     MIN_NOBLE_CARDS,
     NEAR,
@@ -102,11 +102,17 @@ def legal_moves(state: GameState) -> list[Move]:
             for tier in tiers:
                 moves.extend(variants("reserve", NO_TOKENS, None, tier, hand, due))
     if moves:
+        global last_listed  # one assignment of a tuple: atomic between threads
+        last_listed = state, tuple(moves)  # a copy: the caller may change its list
         return moves
     # R-PASS: nothing else is legal; R-NOBLE still applies at the end of the turn
-    return [interned("pass", NO_TOKENS, None, None, NO_TOKENS, noble) for noble in due] \
+    return [Move("pass", NO_TOKENS, None, None, NO_TOKENS, noble) for noble in due] \
         if due else [PASS]
 
+
+last_listed: tuple[GameState | None, tuple[Move, ...]] = (None, ())
+"""The position whose moves were listed last, and its list: ``apply`` takes a move of that
+list without checking it again (a random player, a person clicking a move offered)."""
 
 RESERVE: dict[Card, Move] = {card: Move("reserve", card=card.id) for card in CARDS}
 """Each face-up card's reserve, nothing returned, no noble."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from splendor_nb.cards import CARDS, NOBLE_BY_ID, NOBLES, Noble
-from splendor_nb.engine.counts import Memo, interned
+from splendor_nb.engine.counts import Memo
 from splendor_nb.moves import NO_TOKENS, IllegalMoveError, Move
 
 MIN_NOBLE_CARDS = min(sum(noble.needs) for noble in NOBLES)
@@ -99,7 +99,7 @@ PROSPECTS = Memo(prospects, 1 << 12)
 @lru_cache(maxsize=1 << 12)
 def buy_moves(card_id: str, visitors: tuple[str, ...]) -> tuple[Move, ...]:
     """Buying a card with each noble that may then visit."""
-    return tuple(interned("buy", NO_TOKENS, card_id, None, NO_TOKENS, noble)
+    return tuple(Move("buy", NO_TOKENS, card_id, None, NO_TOKENS, noble)
                  for noble in visitors)
 
 

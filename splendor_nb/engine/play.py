@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from splendor_nb.cards import CARD_BY_ID, GOLD, NOBLE_BY_ID, Card
+from splendor_nb.engine import legal
 from splendor_nb.engine.buying import VERDICTS, check_payment, pay
 from splendor_nb.engine.counts import exchange, new_tuple, plus, transfer, with_item, without
 from splendor_nb.engine.nobles import (
@@ -53,7 +54,12 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
     ``reveal`` names the card that comes off a deck during this turn (a refill or a blind
     reserve) when the deck order is not known, as when a game played on a table is typed in.
     The checks come in the order of a turn: the action, then the returns, then the noble.
+    A move of the list ``legal_moves()`` gave last, for this very position, needs none: it is
+    found there by identity (moves are interned, so this costs no Python call).
     """
+    listed_state, listed = legal.last_listed
+    if state is listed_state and move in listed and reveal is None:
+        return _advance(state, move)
     # the fields in GameState's order (unpacked at once: cheaper than reading them by name)
     players, supply, market, decks, nobles, me, _, _, over, _, _, _ = state
     if over:

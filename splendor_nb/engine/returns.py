@@ -16,7 +16,7 @@ from itertools import combinations_with_replacement, compress
 from operator import itemgetter
 
 from splendor_nb.cards import COLOURS
-from splendor_nb.engine.counts import Memo, gem_counts, interned, plus
+from splendor_nb.engine.counts import Memo, gem_counts, plus
 from splendor_nb.moves import IllegalMoveError, Move, MoveKind
 from splendor_nb.rules import MOST_TOKENS_GAINED, TOKEN_LIMIT
 
@@ -80,7 +80,7 @@ _RETURN_FITS = tuple(
 def by_return(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int | None
               ) -> tuple[Move, ...]:
     """One action with each return of ``ALL_RETURNS``, in that order, no noble."""
-    return tuple(interned(kind, gems, card, tier, returned, None) for returned in ALL_RETURNS)
+    return tuple(Move(kind, gems, card, tier, returned, None) for returned in ALL_RETURNS)
 
 
 def return_picker(key: bytes) -> Callable[[tuple[Move, ...]], tuple[Move, ...]]:
@@ -104,7 +104,7 @@ def variants(kind: MoveKind, gems: tuple[int, ...], card: str | None, tier: int 
     ...                           ("N4",))][:2]
     ['+wbg -w N4', '+wbg -b N4']
     """
-    return tuple(interned(kind, gems, card, tier, returned, noble)
+    return tuple(Move(kind, gems, card, tier, returned, noble)
                  for returned in returns(hand) for noble in due)
 
 
