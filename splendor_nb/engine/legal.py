@@ -31,9 +31,10 @@ from splendor_nb.engine.returns import RETURN_PICKERS, by_return, return_key, va
 from splendor_nb.engine.takes import (
     IDS,
     PLAIN,
-    SUPPLY_TAKES,
+    SHAPE_CODES,
     TAKE_TABLES,
     TAKE_TABLES_WITH_NOBLES,
+    TAKES,
 )
 from splendor_nb.moves import NO_TOKENS, PASS, Move
 from splendor_nb.rules import RESERVE_GOLD, RESERVE_LIMIT, TAKE3_COUNT, TIERS, TOKEN_LIMIT
@@ -72,7 +73,7 @@ def legal_moves(state: GameState) -> list[Move]:
             else:
                 moves.append(BUY[card])
     # R-TAKE3, R-TAKE2, each with its returns above 10 (R-LIMIT10) and nobles
-    takes = SUPPLY_TAKES[supply]
+    takes = TAKES[bytes(supply).translate(SHAPE_CODES)]
     total = w + b + g + r + k + y
     if total <= TOKEN_LIMIT - TAKE3_COUNT and not due:
         moves.extend(takes[PLAIN])

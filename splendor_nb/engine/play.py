@@ -29,7 +29,7 @@ from splendor_nb.engine.nobles import (
 )
 from splendor_nb.engine.records import PlayerState, TurnEffects
 from splendor_nb.engine.returns import check_returns
-from splendor_nb.engine.takes import LEGAL, SUPPLY_TAKES, take_error
+from splendor_nb.engine.takes import LEGAL, SHAPE_CODES, TAKES, take_error
 from splendor_nb.moves import NO_TOKENS, IllegalMoveError, Move
 from splendor_nb.rules import (
     REPEAT_LIMIT,
@@ -72,7 +72,7 @@ def apply(state: GameState, move: Move, reveal: str | None = None) -> GameState:
     gained, count = NO_TOKENS, 0  # the tokens the action brings, and how many (R-LIMIT10)
     if kind == "take":  # R-TAKE3, R-TAKE2
         gained = move.gems
-        if (taken := SUPPLY_TAKES[supply][LEGAL].get(gained)) is None:
+        if (taken := TAKES[bytes(supply).translate(SHAPE_CODES)][LEGAL].get(gained)) is None:
             raise take_error(supply, gained)
         count = taken
     elif kind == "buy":  # R-BUY: a face-up card or one of one's own reserved cards

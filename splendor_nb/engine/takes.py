@@ -62,12 +62,10 @@ LEGAL: Final = 1
 PLAIN: Final = 2
 _SHAPES = 3 ** 6
 TAKES = Memo(takes, _SHAPES)
-"""The legal takes per supply shape; there are only ``3 ** 6`` shapes, so it never forgets."""
-SUPPLY_TAKES: Memo[tuple[int, ...], Takes] = Memo(lambda supply: TAKES[supply_shape(supply)],
-                                                 1 << 16)
-"""The legal takes per supply, as ``TAKES`` has them for its shape: the supply's own tuple is
-looked up for a fraction of what making its shape costs, and supplies recur (some ten thousand
-in a few hundred games)."""
+"""The legal takes per supply shape; there are only ``3 ** 6`` shapes, so it never forgets.
+Keyed by the shape, not by the supply itself: a table of every supply met (some 13,000 in a
+few hundred 4-player games) saved instructions but ran slower, as it does not stay in the
+processor's cache (docs/performance.md, 4 December 2026)."""
 
 
 class TakeTable(dict[int, tuple[Move, ...]]):
