@@ -4,11 +4,12 @@ interval for the median, and a run that must use the engine of the tree it is gi
 from __future__ import annotations
 
 import math
+import shutil
 from pathlib import Path
 
 import pytest
 
-from benchmarks.engine_versus import median_interval, run_once
+from benchmarks.engine_versus import count_once, median_interval, run_once
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,3 +40,11 @@ def test_a_run_refuses_a_tree_without_its_engine(tmp_path: Path) -> None:
     """An empty folder has no engine: the run imports the installed one, and is refused."""
     with pytest.raises(RuntimeError, match="did not import its own engine"):
         run_once(tmp_path, games=1, first_seed=0, core=None)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs Debian's valgrind")
+def test_a_counted_run_gives_each_player_counts_instructions_a_ply() -> None:
+    counts = count_once(ROOT, games=1, first_seed=0)
+    # a ply is tens of thousands of instructions (docs/performance.md), not a part's whole count
+    assert set(counts) == {2, 4} and all(10_000 < n < 500_000 for n in counts.values())
