@@ -31,7 +31,6 @@ import json
 import math
 import os
 import random
-import re
 import shutil
 import subprocess
 import sys
@@ -84,6 +83,8 @@ def child(games: int, first_seed: int, legal: bool = False, counted: bool = Fals
 def count_once(tree: Path, games: int, first_seed: int, legal: bool = False
                ) -> dict[int, float]:
     """Instructions a ply of one child run in ``tree``'s engine, under callgrind."""
+    from benchmarks.instructions import _instructions  # the parent's: a part's summary line
+
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "callgrind.out"
         command = ["valgrind", "--tool=callgrind", "--dump-before=getppid",
@@ -100,13 +101,6 @@ def count_once(tree: Path, games: int, first_seed: int, legal: bool = False
         parts = {int(part.suffix[1:]): part for part in Path(folder).glob("callgrind.out.*")}
         return {players: _instructions(parts[2 + 2 * i]) / plies[str(players)]
                 for i, players in enumerate(PLAYERS)}
-
-
-def _instructions(part: Path) -> int:
-    summary = re.search(r"^summary: (\d+)", part.read_text(), re.MULTILINE)
-    if summary is None:
-        raise RuntimeError(f"{part} has no summary line")
-    return int(summary.group(1))
 
 
 def median_interval(values: list[float], confidence: float = 0.95) -> tuple[float, float]:
