@@ -28,7 +28,7 @@ def play_on_board(picker: Locator, text: str) -> None:
     else:
         # a face-up card, or one of the mover's reserved cards (R-BUY)
         board.locator(f'[data-action="card"][data-card="{move.card}"], '
-                      f'[data-action="reserved"]:has([data-card="{move.card}"])').first.click()
+                      f'[data-action="reserved"][data-card="{move.card}"]').first.click()
     picker.locator(f".splendor-picker-{move.kind}").click()
 
 

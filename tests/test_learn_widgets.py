@@ -17,7 +17,6 @@ import ipywidgets as widgets
 import pytest
 
 from splendor_nb.app import LEARN_TAB, build_app
-from splendor_nb.cards import GEMS
 from splendor_nb.engine import new_game
 from splendor_nb.learn import Chapter, Exercise, Walk, shipped_chapters, teacher_puzzles
 from splendor_nb.learn.checkers import Answer
@@ -30,7 +29,6 @@ from splendor_nb.ui.learn_tab import (
     LearnTab,
     LessonView,
     LinkedHTML,
-    MovePicker,
     PuzzleView,
     RulePanel,
     WalkView,
@@ -41,6 +39,7 @@ from splendor_nb.ui.learn_tab.more_below import MoreBelow
 from splendor_nb.ui.learn_tab.notation_key import EXAMPLES as NOTATION_EXAMPLES
 from splendor_nb.ui.learn_tab.style import learn_style
 from splendor_nb.ui.learn_tab.trainer_view import TrainerView
+from support.picker_clicks import play_on_board
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "splendor_nb" / "ui" / "static"
@@ -53,26 +52,6 @@ def chapter(chapter_id: str) -> Chapter:
 
 def exercise(chapter_id: str, exercise_id: str) -> Exercise:
     return next(c for c in shipped_chapters() if c.id == chapter_id).exercise(exercise_id)
-
-
-def play_on_board(picker: MovePicker, text: str) -> None:
-    """Play a move's action with clicks on the board and the picker's buttons."""
-    move = Move.parse(text)
-    board = picker.board
-    if move.kind == "take":
-        for colour, count in zip(GEMS, move.gems, strict=False):
-            for _ in range(count):
-                board.act({"action": "supply", "colour": colour})
-        picker.buttons["take"].click()
-    elif move.kind == "reserve" and move.card is None:
-        board.act({"action": "deck", "tier": str(move.tier)})
-        picker.buttons["reserve"].click()
-    else:
-        view = picker.builder.view
-        held = {card.id for card in view.players[view.current_player].reserved}
-        board.act({"action": "reserved" if move.card in held else "card",
-                   "card": move.card or ""})
-        picker.buttons["buy" if move.kind == "buy" else "reserve"].click()
 
 
 def answer_by_clicks(view: ExerciseView, value: Answer) -> None:

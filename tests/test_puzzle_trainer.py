@@ -28,6 +28,7 @@ from splendor_nb.replay import Replay
 from splendor_nb.ui.controller import ReplayController
 from splendor_nb.ui.learn_tab.trainer_view import TrainerView
 from splendor_nb.ui.review_panel import ReviewPanel
+from support.picker_clicks import play_on_board
 
 
 def ladder(base: RatedPuzzle, ratings: list[float]) -> list[RatedPuzzle]:
@@ -217,3 +218,35 @@ def test_a_line_asks_for_the_first_move_plays_the_reply_then_asks_for_the_next(
     assert [entry.solved for entry in view.trainer.record.history] == [False]
     assert view.answer(then).solved and "Right!" in view.said.value
     assert len(view.trainer.record.history) == 1  # only the first attempt moves the ratings
+
+
+def answer_kind(puzzle: RatedPuzzle, step: int) -> str:
+    """What a learner clicks to play the puzzle's move at ``step``."""
+    move = puzzle.moves[step]
+    mover = puzzle.state_at(step).players[puzzle.state_at(step).current_player]
+    if move.kind == "take":
+        return "take and give back" if any(move.returned) else "take"
+    if move.card is None:
+        return "reserve from a deck"
+    held = move.card in {card.id for card in mover.reserved}
+    return f"{move.kind} {'a reserved card' if held else 'a face-up card'}"
+
+
+def test_each_kind_of_answer_is_played_by_clicks_on_the_trainers_board() -> None:
+    # the first shipped puzzle of each kind of click, and a line: a reserved card is bought
+    # from the mover's panel (a browser test once looked for it on the table)
+    kinds: dict[str, RatedPuzzle] = {}
+    for puzzle in load_puzzles():
+        kinds.setdefault(answer_kind(puzzle, 0), puzzle)
+        if len(puzzle.steps) > 1:
+            kinds.setdefault("a line", puzzle)
+    assert set(kinds) == {"take", "take and give back", "reserve from a deck",
+                          "reserve a face-up card", "buy a face-up card", "buy a reserved card",
+                          "a line"}
+    for kind, puzzle in kinds.items():
+        view = TrainerView([puzzle], seed=1)
+        for step in puzzle.steps:
+            assert view.step == step and view.picker is not None, kind
+            play_on_board(view.picker, str(puzzle.moves[step]))
+        assert view.outcome is not None and view.outcome.solved, kind
+        assert "Right!" in view.said.value, kind

@@ -464,6 +464,16 @@ def test_in_a_notebook_column_the_widget_fits_its_own_width(
     shoot(root, "play-column-480.png")
 
 
+BOTH_BOXES = """([first, second]) => {
+    const boxes = [first, second].map(css => {
+        const element = document.querySelector(css);
+        const box = element && element.getBoundingClientRect();
+        return box && box.width > 0 ? {y: box.y, height: box.height} : null;
+    });
+    return boxes.every(box => box) && boxes;
+}"""
+
+
 def test_on_a_phone_the_turn_s_buttons_stay_in_reach_and_the_tabs_are_one_row(
         page: Page, open_voila: Open, app_server: VoilaServer) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
@@ -475,9 +485,12 @@ def test_on_a_phone_the_turn_s_buttons_stay_in_reach_and_the_tabs_are_one_row(
     click_board(page, {"action": "supply", "colour": "white"})
     confirm = page.locator(".splendor-play .splendor-confirm").first
     expect(confirm).to_be_visible(timeout=UPDATE_MS)
-    pile = page.locator('.splendor-play [data-action="supply"][data-colour="blue"]').first
-    pile_box, confirm_box = pile.bounding_box(), confirm.bounding_box()
-    assert pile_box and confirm_box
+    # both boxes read at once, when both are drawn: the board is drawn again after a click,
+    # and a box read between two draws is None
+    boxes = page.wait_for_function(BOTH_BOXES, arg=[
+        '.splendor-play [data-action="supply"][data-colour="blue"]',
+        ".splendor-play .splendor-confirm"], timeout=UPDATE_MS).json_value()
+    pile_box, confirm_box = boxes
     # the next pile and Confirm on one screen: no scrolling between them
     assert pile_box["y"] >= 0 and confirm_box["y"] + confirm_box["height"] <= 844
     shoot(page, "play-phone-sticky.png")

@@ -62,6 +62,8 @@ class TrainerView:
         """The first attempt's outcome at the puzzle shown: only it moves the ratings."""
         self.step = 0
         """Where in the puzzle's line the move to find now is (one of its ``steps``)."""
+        self.picker: MovePicker | None = None
+        """The board the move to find now is played on (``None`` when no puzzle is shown)."""
         with use_language(self.language):
             self.rules = RulePanel(language=self.language)
             # 0 and "" stand for any (a Dropdown shows a None value as a blank)
@@ -119,6 +121,7 @@ class TrainerView:
         self.said.value = ""
         puzzle = self.puzzle
         if puzzle is None:
+            self.picker = None
             self.board_box.children = ()
             self.where.value = f"<div class='splendor-muted'>{html.escape(say('none_left'))}</div>"
         else:
@@ -246,9 +249,9 @@ class TrainerView:
 
     def _board(self, state: GameState, names: Sequence[str]) -> None:
         """Show ``state`` on a board that takes the learner's move by clicks."""
-        picker = MovePicker(state, names, on_move=self._played, on_rule=self.rules.show,
-                            language=self.language)
-        self.board_box.children = (picker.widget,)
+        self.picker = MovePicker(state, names, on_move=self._played, on_rule=self.rules.show,
+                                 language=self.language)
+        self.board_box.children = (self.picker.widget,)
 
     @spoken
     def _go_on(self, puzzle: RatedPuzzle) -> None:
