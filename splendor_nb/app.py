@@ -265,7 +265,9 @@ class _Tabs:
             view.on_rule = lambda rule_id: _show_rule(app, rule_id)
         elif index == LEARN_TAB:
             view = LearnTab(language=language, keep="browser",
-                            state=old.state if isinstance(old, LearnTab) else None)
+                            state=old.state if isinstance(old, LearnTab) else None,
+                            on_replay=lambda replay, name, turn: _open_game(
+                                app, controller, replay, name, turn))
         elif index == ANALYSE_TAB:
             if isinstance(old, AnalyseTab):
                 self.retired.append(old)
@@ -439,10 +441,10 @@ def _show_rule(app: SplendorApp, rule_id: str) -> None:
 
 
 def _open_game(app: SplendorApp, controller: ReplayController, replay: Replay,
-               name: str) -> None:
-    """A game of the Analyse tab opened in the Replay tab (which asks first when something is
-    unsaved), the page at its top."""
-    controller.open_or_ask(replay, name=name)
+               name: str, turn: int = 0) -> None:
+    """A game of the Analyse tab, or a puzzle's source game at its ``turn``, opened in the
+    Replay tab (which asks first when something is unsaved), the page at its top."""
+    controller.open_or_ask(replay, name=name, turn=turn)
     app.selected_index = REPLAY_TAB
     app.viewer.address.top()
 

@@ -13,9 +13,16 @@ import pytest
 import splendor_nb.ui
 from splendor_nb import Move, new_game
 from splendor_nb.analysis.game_review import MoveReview, Review
+from splendor_nb.app import REPLAY_TAB, build_app
 from splendor_nb.learn import phrase
 from splendor_nb.learn.puzzle_rating import Rating
-from splendor_nb.learn.puzzle_set import PuzzleSource, RatedPuzzle, load_puzzles, mistake_puzzles
+from splendor_nb.learn.puzzle_set import (
+    REVIEWED,
+    PuzzleSource,
+    RatedPuzzle,
+    load_puzzles,
+    mistake_puzzles,
+)
 from splendor_nb.learn.puzzle_trainer import (
     NEAREST,
     PuzzleTrainer,
@@ -250,3 +257,31 @@ def test_each_kind_of_answer_is_played_by_clicks_on_the_trainers_board() -> None
             play_on_board(view.picker, str(puzzle.moves[step]))
         assert view.outcome is not None and view.outcome.solved, kind
         assert "Right!" in view.said.value, kind
+
+
+def test_a_puzzles_game_opens_at_its_turn_in_the_replay_tab_or_under_the_trainer() -> None:
+    app = build_app("lesson=trainer")
+    trainer = app.learn.view
+    assert isinstance(trainer, TrainerView) and trainer.puzzle is not None
+    source = trainer.puzzle.source
+    trainer.open_game.click()
+    controller = app.viewer.controller
+    assert app.selected_index == REPLAY_TAB
+    assert controller.name == f"{source.corpus}-{source.game}" and controller.turn == source.turn
+    assert controller.replay.state(source.turn) == trainer.puzzle.state
+
+    alone = TrainerView(load_puzzles(players=3), seed=2)  # a notebook: no Replay tab
+    assert alone.puzzle is not None and not alone.game_box.children
+    alone.open_game.click()
+    assert alone.game is not None and alone.game_box.children == (alone.game.widget,)
+    assert alone.game.controller.turn == alone.puzzle.source.turn
+    assert f"before turn {alone.puzzle.source.turn + 1}" in alone.where.value
+    alone.next.click()
+    assert alone.game is None and not alone.game_box.children  # not the last one's game
+
+
+def test_a_learners_own_mistakes_have_no_other_game_to_open(shipped: list[RatedPuzzle]) -> None:
+    mistake = replace(shipped[0], source=PuzzleSource(REVIEWED, "", 3))
+    view = TrainerView([mistake], seed=1, on_replay=lambda *_: pytest.fail("opened"))
+    assert view.open_game.layout.display == "none"
+    view.open_source()

@@ -6,6 +6,7 @@ Screenshots go to screenshots/.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -58,3 +59,13 @@ def test_the_trainer_fits_a_phone(page: Page, voila_app: VoilaServer, open_voila
         box = part.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1, box
     shoot(trainer, "trainer-390.png")
+    # the puzzle's source game, opened at its turn in the Replay tab
+    where = trainer.locator(".splendor-puzzle-where").inner_text()
+    turn = re.search(r"before turn (\d+)", where)
+    assert turn is not None, where
+    trainer.locator(".splendor-trainer-open_game").click()
+    expect(page.get_by_role("tab", name="Replay", exact=True)).to_have_attribute(
+        "aria-selected", "true", timeout=UPDATE_MS)
+    replay = page.locator(".splendor-app .splendor-viewer").first
+    expect(replay.locator(".splendor-board svg").first).to_be_visible(timeout=UPDATE_MS)
+    shoot(page, "trainer-game-390.png")

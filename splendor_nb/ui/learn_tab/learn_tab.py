@@ -47,7 +47,7 @@ from splendor_nb.ui.learn_tab.trainer_store import (
     MemoryStore,
     RecordStore,
 )
-from splendor_nb.ui.learn_tab.trainer_view import TrainerView
+from splendor_nb.ui.learn_tab.trainer_view import OpenReplay, TrainerView
 
 PUZZLES = "puzzles"
 """The name that opens the puzzles (``?lesson=puzzles``)."""
@@ -79,8 +79,11 @@ class LearnTab:
     def __init__(self, chapters: Sequence[Chapter] | None = None,
                  puzzles: Sequence[Puzzle] | None = None, *, language: str | None = None,
                  state: LearnState | None = None,
-                 keep: Literal["browser", "disk"] | None = None) -> None:
+                 keep: Literal["browser", "disk"] | None = None,
+                 on_replay: OpenReplay | None = None) -> None:
         self.language = translator(language).language
+        self.on_replay = on_replay
+        """Where the trainer opens a puzzle's source game (the app: its Replay tab)."""
         self.chapters = tuple(chapters if chapters is not None else
                               shipped_chapters(self.language))
         self._puzzles = tuple(puzzles) if puzzles is not None else None
@@ -184,7 +187,7 @@ class LearnTab:
         index = max(0, min(index, trainer))
         if index not in self.views:
             self.views[index] = (TrainerView(load_puzzles(), store=self._state.trainer_store,
-                                             language=self.language)
+                                             language=self.language, on_replay=self.on_replay)
                                  if index == trainer else
                                  PuzzleView(self.puzzles, on_progress=self._label,
                                             solved=self._state.puzzles_solved,

@@ -50,6 +50,7 @@ WORDS: dict[str, str] = {
     "solution": "Show the solution",
     "solution_said": "The solution: {answer}.",
     "next": "Next puzzle",
+    "open_game": "Open the game in the Replay tab",
     "reset": "Reset my rating",
     "reset_done": "Your rating and history are reset.",
     "none_left": "No puzzle left with these filters: choose others.",

@@ -4,6 +4,9 @@ next move); right or wrong with the reason and the rule, a hint, the solution, t
 puzzle; filters by player count and theme; the learner's rating, streak and a chart of the
 rating over their attempts.
 
+Each puzzle's source game opens at the puzzle's turn: in the app's Replay tab (``on_replay``),
+or under the trainer in a notebook.
+
 What the learner did is kept by a :class:`~splendor_nb.ui.learn_tab.trainer_store.RecordStore`:
 on disk in JupyterLab, in the visitor's browser in the app, in memory by default.
 
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -35,6 +38,7 @@ from splendor_nb.learn.puzzle_themes import THEME_RULES, THEMES
 from splendor_nb.learn.puzzle_trainer import Outcome, PuzzleTrainer, TrainerRecord
 from splendor_nb.moves import Move
 from splendor_nb.play import describe_turn
+from splendor_nb.replay import Replay
 from splendor_nb.rules import PLAYER_COUNTS
 from splendor_nb.ui.learn_tab.links import LinkedHTML, sentence_html
 from splendor_nb.ui.learn_tab.move_picker import MovePicker
@@ -43,17 +47,25 @@ from splendor_nb.ui.learn_tab.style import LEARN_CLASS, style_widget
 from splendor_nb.ui.learn_tab.trainer_labels import say
 from splendor_nb.ui.learn_tab.trainer_store import MemoryStore, RecordStore
 
+if TYPE_CHECKING:  # the viewer's review panel holds a trainer: imported when a game opens
+    from splendor_nb.ui.viewer import ReplayViewer
+
 TRAINER_CLASS = "splendor-trainer"
 CHART_SIZE = (320, 80)
 """The rating chart's width and height in pixels."""
+OpenReplay = Callable[[Replay, str, int], None]
+"""What the trainer calls to show a puzzle's source game: the replay, its name and the turn
+(the app opens it in the Replay tab)."""
 
 
 class TrainerView:
     """Puzzles one at a time for one learner (``.widget``, DOM class ``splendor-trainer``)."""
 
     def __init__(self, puzzles: Sequence[RatedPuzzle], *, store: RecordStore | None = None,
-                 seed: int | None = None, language: str | None = None) -> None:
+                 seed: int | None = None, language: str | None = None,
+                 on_replay: OpenReplay | None = None) -> None:
         self.language = translator(language).language
+        self.on_replay = on_replay
         self.store: RecordStore = store if store is not None else MemoryStore()
         self.trainer = PuzzleTrainer(puzzles, self.store.load(), seed=seed)
         self.puzzle: RatedPuzzle | None = None
@@ -62,6 +74,8 @@ class TrainerView:
         """The first attempt's outcome at the puzzle shown: only it moves the ratings."""
         self.step = 0
         """Where in the puzzle's line the move to find now is (one of its ``steps``)."""
+        self.game: ReplayViewer | None = None
+        """The source game opened under the trainer (``open_source`` without a Replay tab)."""
         self.picker: MovePicker | None = None
         """The board the move to find now is played on (``None`` when no puzzle is shown)."""
         with use_language(self.language):
@@ -87,20 +101,24 @@ class TrainerView:
             self.solution = _button("solution", "eye", self.show_solution)
             self.next = _button("next", "arrow-right", self.show_next)
             self.reset = _button("reset", "undo", self.reset_record)
+            self.open_game = _button("open_game", "external-link", self.open_source)
             self.board_box = widgets.Box(layout=widgets.Layout(width="100%"))
+            self.game_box = widgets.Box(layout=widgets.Layout(width="100%"))
+            """Where the source game opens when there is no Replay tab (a notebook)."""
             header = widgets.HTML(f"<h2 class='splendor-chapter-title'>"
                                   f"{html.escape(say('title'))}</h2>"
                                   f"<div class='splendor-chapter-summary'>"
                                   f"{html.escape(say('summary'))}</div>")
             filters = widgets.HBox([self.players, self.theme],
                                    layout=widgets.Layout(flex_flow="row wrap"))
-            buttons = widgets.HBox([self.hint, self.solution, self.next, self.reset],
+            buttons = widgets.HBox([self.hint, self.solution, self.next, self.open_game,
+                                    self.reset],
                                    layout=widgets.Layout(flex_flow="row wrap"))
             buttons.add_class("splendor-learn-nav")
             kept = [self.store] if isinstance(self.store, widgets.DOMWidget) else []
             self.widget = widgets.VBox(
                 [style_widget(), *kept, header, filters, self.rating, self.chart, self.where,
-                 self.board_box, buttons, self.said, self.rules.widget],
+                 self.board_box, buttons, self.said, self.rules.widget, self.game_box],
                 layout=widgets.Layout(width="100%"))
             self.widget.add_class(LEARN_CLASS)
             self.widget.add_class(TRAINER_CLASS)
@@ -119,6 +137,8 @@ class TrainerView:
         self.outcome = None
         self.step = 0
         self.said.value = ""
+        self.game = None
+        self.game_box.children = ()
         puzzle = self.puzzle
         if puzzle is None:
             self.picker = None
@@ -139,6 +159,9 @@ class TrainerView:
                                 f"<div class='splendor-muted'>{html.escape(origin)}</div></div>")
         for button in (self.hint, self.solution):
             button.disabled = puzzle is None
+        # a learner's own mistakes come from the game under review: nothing else to open
+        self.open_game.layout.display = (
+            "none" if puzzle is None or puzzle.source.corpus == REVIEWED else None)
         self._show_rating()
 
     @spoken
@@ -192,6 +215,25 @@ class TrainerView:
         self.said.value = (f"<div class='splendor-hint-said'><b>"
                            f"{html.escape(say('solution_said', answer=answer))}"
                            f"</b> {self._why(puzzle)}</div>")
+
+    @spoken
+    def open_source(self) -> None:
+        """Open the puzzle's source game at the puzzle's position: in the Replay tab when the
+        app gave ``on_replay``, else under the trainer."""
+        puzzle = self.puzzle
+        if puzzle is None or puzzle.source.corpus == REVIEWED:
+            return
+        source = puzzle.source
+        name = f"{source.corpus}-{source.game}"
+        if self.on_replay is not None:
+            self.on_replay(puzzle.replay, name, source.turn)
+            return
+        from splendor_nb.ui.controller import ReplayController
+        from splendor_nb.ui.viewer import ReplayViewer
+
+        self.game = ReplayViewer(ReplayController(puzzle.replay, name=name, turn=source.turn),
+                                 language=self.language)
+        self.game_box.children = (self.game.widget,)
 
     @spoken
     def reset_record(self) -> None:
