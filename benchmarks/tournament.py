@@ -1,8 +1,8 @@
 """Strength and speed of the AI levels: the tournaments behind the figures in docs/performance.md.
 
     .venv/bin/python -m benchmarks.tournament [--games 200] [--seed 1] [--workers 2]
-        [--pairs hard-medium,medium-easy,expert-hard] [--ladder N] [--timing N]
-        [--levels easy,medium,hard,expert]
+        [--pairs hard-medium,medium-easy,expert-hard] [--budgets alphazero=1200]
+        [--ladder N] [--timing N] [--levels easy,medium,hard,expert]
 
 For each pair it plays ``--games`` two-player games (seats swapped every other game) and prints
 win rates with 95% Wilson intervals, draws and the median seconds per move of each level. The
@@ -17,7 +17,9 @@ seat of one level and prints each level's median and 95th-percentile CPU seconds
 pairs and ``--levels`` take the benchmark levels of ``splendor_nb.ai.bots.BENCHMARK_LEVELS``:
 ``alphazero`` (the self-play network's search) and ``baseline`` (the expert as of a9b3b34, its
 value model and search, the opponent the alphazero bot must beat), e.g. ``--pairs
-alphazero-baseline`` or ``--timing 2 --levels alphazero``.
+alphazero-baseline`` or ``--timing 2 --levels alphazero``. ``--budgets LEVEL=N,...`` sets the
+pairs' budgets by level (simulations for the searching levels; the others keep their own), e.g.
+``--pairs alphazero-baseline --budgets alphazero=600`` against ``baseline`` at its own.
 
 Machines here are shared and noisy, so it also prints, before and after, the median time of a
 fixed pure-Python workload (``benchmarks.common.reference_seconds``): a move time can be
@@ -50,16 +52,30 @@ def timing(level: str, players: int, games: int, seed: int, workers: int | None
             len(seconds))
 
 
+def parse_budgets(text: str) -> dict[str, int]:
+    """``--budgets``' text as a budget by level.
+
+    >>> parse_budgets("alphazero=1200,hard=500")
+    {'alphazero': 1200, 'hard': 500}
+    """
+    try:
+        return {level: int(n) for level, n in (part.split("=") for part in text.split(","))}
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not LEVEL=N,... (e.g. alphazero=1200)") from None
+
+
 def run(games: int = 40, seed: int = 1, workers: int | None = None,
         pairs: str = "hard-medium,medium-easy", ladder_games: int = 0,
-        timing_games: int = 0, levels: tuple[str, ...] = LEVELS) -> None:
+        timing_games: int = 0, levels: tuple[str, ...] = LEVELS,
+        budgets: dict[str, int] | None = None) -> None:
     """Play and print each pair's tournament (``make bench`` plays 40 games; the figures in
     docs/performance.md come from the command lines written there)."""
     print(reference_line())
     for pair in filter(None, pairs.split(",")):
         level_a, level_b = pair.split("-")
         started = time.perf_counter()
-        result = tournament(level_a, level_b, games, seed, workers=workers)
+        result = tournament(level_a, level_b, games, seed, workers=workers, budgets=budgets)
         print(result)
         target = TARGETS.get((level_a, level_b))
         if target is not None:
@@ -85,6 +101,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--pairs", default="hard-medium,medium-easy")
+    parser.add_argument("--budgets", type=parse_budgets, default=None, metavar="LEVEL=N,...",
+                        help="the pairs' budgets by level, e.g. alphazero=1200")
     parser.add_argument("--ladder", type=int, default=0, metavar="N",
                         help="also a round robin of N games per pair, rated")
     parser.add_argument("--timing", type=int, default=0, metavar="N",
@@ -94,7 +112,7 @@ def main() -> None:
                         help="the levels of --ladder and --timing, weakest first")
     args = parser.parse_args()
     run(args.games, args.seed, args.workers, args.pairs, args.ladder, args.timing,
-        tuple(args.levels.split(",")))
+        tuple(args.levels.split(",")), args.budgets)
 
 
 if __name__ == "__main__":

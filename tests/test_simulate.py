@@ -4,6 +4,7 @@ simulate writes a corpus: tests/test_corpus.py tests corpora)."""
 
 from __future__ import annotations
 
+import importlib
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
@@ -12,6 +13,9 @@ import pytest
 from splendor_nb.ai.simulate import derive_seed, simulate, tournament, wilson
 from splendor_nb.cli import main
 from splendor_nb.replay import Replay
+
+simulate_module = importlib.import_module("splendor_nb.ai.simulate")
+"""The module (``splendor_nb.ai.simulate`` the name is its function, which the package exports)."""
 
 GAMES = 4
 LEVELS = ("easy", "medium", "hard")
@@ -148,3 +152,22 @@ def test_tournament_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     printed = capsys.readouterr().out
     assert "medium v easy: 2 games" in printed and "95% CI" in printed
+
+
+def test_a_tournament_gives_each_level_its_own_budget(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    made: list[tuple[str, int | None]] = []
+
+    class Recorded(simulate_module.Bot):
+        def __init__(self, level: str, seed: int | None = None,
+                     budget: int | None = None) -> None:
+            made.append((level, budget))
+            super().__init__(level, seed, budget)
+
+    monkeypatch.setattr(simulate_module, "Bot", Recorded)
+    with ThreadPoolExecutor(1) as pool:
+        result = tournament("hard", "easy", 2, seed=3, executor=pool, progress=False,
+                            budget=40, budgets={"hard": 12}, out_dir=tmp_path)
+    assert result.games == 2 and sorted(set(made)) == [("easy", 40), ("hard", 12)]
+    notes = Replay.load(tmp_path / "game-00001.json").headers["notes"]
+    assert notes.endswith("; hard budget 40; budget of hard: 12")

@@ -28,7 +28,7 @@ import math
 import os
 import statistics
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,6 +64,17 @@ class Game:
     levels: tuple[str, ...]
     bot_seeds: tuple[int, ...]
     budget: int | None = None
+    budgets: tuple[tuple[str, int], ...] = ()
+    """Budgets by level, over ``budget``: ``(("alphazero", 1200),)``."""
+
+    def budget_of(self, level: str) -> int | None:
+        """The budget of the bots of ``level`` (``None``: the level's default).
+
+        >>> Game(0, 1, ("hard", "alphazero"), (1, 2), 500, (("alphazero", 900),)).budget_of(
+        ...     "alphazero")
+        900
+        """
+        return dict(self.budgets).get(level, self.budget)
 
 
 @dataclass(frozen=True)
@@ -134,8 +145,10 @@ def simulate(games: int, players: int = 2, levels: Sequence[str] = ("medium",), 
 def tournament(level_a: str, level_b: str, games: int, seed: int = 0,
                executor: Executor | None = None, progress: bool = True,
                budget: int | None = None, workers: int | None = None,
-               out_dir: str | Path | None = None) -> TournamentResult:
-    """Play ``games`` two-player games between two levels, seats swapped every other game.
+               out_dir: str | Path | None = None,
+               budgets: Mapping[str, int] | None = None) -> TournamentResult:
+    """Play ``games`` two-player games between two levels, seats swapped every other game
+    (``budgets``: a budget by level, over ``budget``).
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> with ThreadPoolExecutor(1) as pool:
@@ -144,7 +157,8 @@ def tournament(level_a: str, level_b: str, games: int, seed: int = 0,
     (2, 2)
     """
     levels = (level_a, level_b)
-    played = _run(_games(games, 2, levels, seed, budget), executor, out_dir, progress, workers)
+    played = _run(_games(games, 2, levels, seed, budget, budgets), executor, out_dir, progress,
+                  workers)
     wins = [0, 0]
     draws = 0
     seconds: list[list[float]] = [[], []]
@@ -211,11 +225,12 @@ def play_replay(game: Game) -> tuple[Replay, tuple[tuple[float, ...], ...]]:
                      "level": level} for seat, level in enumerate(game.levels)],
         "event": EVENT,
         "notes": f"game {game.index + 1}; bot seeds {', '.join(map(str, game.bot_seeds))}"
-                 + (f"; hard budget {game.budget}" if game.budget is not None else ""),
+                 + (f"; hard budget {game.budget}" if game.budget is not None else "")
+                 + "".join(f"; budget of {level}: {n}" for level, n in game.budgets),
     }
     state = new_game(players=len(game.levels), seed=game.seed)
     replay = Replay.from_state(state, headers)
-    bots = [Bot(level, seed=s, budget=game.budget)
+    bots = [Bot(level, seed=s, budget=game.budget_of(level))
             for level, s in zip(game.levels, game.bot_seeds, strict=True)]
     seconds: list[list[float]] = [[] for _ in game.levels]
     while not state.is_over and len(replay) < MAX_TURNS:
@@ -250,7 +265,8 @@ def seating(players: int, levels: Sequence[str]) -> tuple[str, ...]:
     return seated
 
 
-def plan_game(index: int, seed: int, seats: Sequence[str], budget: int | None = None) -> Game:
+def plan_game(index: int, seed: int, seats: Sequence[str], budget: int | None = None,
+              budgets: Mapping[str, int] | None = None) -> Game:
     """Game ``index`` of a run: its deal and bot seeds come from ``(seed, index)`` only, and
     the ``seats`` of :func:`seating` rotate one seat each game.
 
@@ -261,7 +277,8 @@ def plan_game(index: int, seed: int, seats: Sequence[str], budget: int | None = 
     players = len(seats)
     return Game(index, derive_seed(seed, index),
                 tuple(seats[(seat + index) % players] for seat in range(players)),
-                tuple(derive_seed(seed, index, seat) for seat in range(players)), budget)
+                tuple(derive_seed(seed, index, seat) for seat in range(players)), budget,
+                tuple(sorted((budgets or {}).items())))
 
 
 def stream(work: Callable[[Task], Result], tasks: Iterable[Task],
@@ -300,10 +317,10 @@ def stream(work: Callable[[Task], Result], tasks: Iterable[Task],
             pool.shutdown(cancel_futures=True)
 
 
-def _games(games: int, players: int, levels: Sequence[str], seed: int, budget: int | None
-           ) -> list[Game]:
+def _games(games: int, players: int, levels: Sequence[str], seed: int, budget: int | None,
+           budgets: Mapping[str, int] | None = None) -> list[Game]:
     seats = seating(players, levels)
-    return [plan_game(index, seed, seats, budget) for index in range(games)]
+    return [plan_game(index, seed, seats, budget, budgets) for index in range(games)]
 
 
 def _run(games: list[Game], executor: Executor | None, out_dir: str | Path | None,
