@@ -230,7 +230,8 @@ def test_a_line_asks_for_the_first_move_plays_the_reply_then_asks_for_the_next(
 def answer_kind(puzzle: RatedPuzzle, step: int) -> str:
     """What a learner clicks to play the puzzle's move at ``step``."""
     move = puzzle.moves[step]
-    mover = puzzle.state_at(step).players[puzzle.state_at(step).current_player]
+    state = puzzle.state_at(step)
+    mover = state.players[state.current_player]
     if move.kind == "take":
         return "take and give back" if any(move.returned) else "take"
     if move.card is None:

@@ -68,4 +68,6 @@ def test_the_trainer_fits_a_phone(page: Page, voila_app: VoilaServer, open_voila
         "aria-selected", "true", timeout=UPDATE_MS)
     replay = page.locator(".splendor-app .splendor-viewer").first
     expect(replay.locator(".splendor-board svg").first).to_be_visible(timeout=UPDATE_MS)
+    # "before turn N": the position after N - 1 turns
+    expect(replay).to_contain_text(f"Turn {int(turn.group(1)) - 1} of", timeout=UPDATE_MS)
     shoot(page, "trainer-game-390.png")
