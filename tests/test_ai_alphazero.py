@@ -85,10 +85,14 @@ def test_the_network_gives_chances_for_every_player_and_priors_for_every_move(
         players: int) -> None:
     state = positions(players, 3 * players, seed=players)
     moves = state.legal_moves()
-    chances, priors = assess(state, moves, scrambled(1))
+    chances, priors, _, _ = assess(state, moves, scrambled(1))
     assert len(chances) == players and sum(chances) == pytest.approx(1.0)
     assert len(priors) == len(moves) and sum(priors) == pytest.approx(1.0)
     assert move_features(state, moves).shape == (len(moves), MOVE_FEATURES)
+    # a later deal's new moves get priors on the same scale, as if asked about with the first
+    found = assess(state, moves[1:], scrambled(1))
+    assert found.more_priors(state, moves[:1], scrambled(1)) == pytest.approx(
+        [priors[0] / (1 - priors[0])])
     shipped = shipped_network()
     assert shipped.row_in.shape == (FEATURES, HIDDEN)
     assert shipped.move_in.shape == (MOVE_FEATURES, HIDDEN)
@@ -119,7 +123,7 @@ def test_the_numpy_forward_equals_the_torch_one() -> None:
                           torch.tensor([state.current_player for state in states]),
                           torch.from_numpy(padded))
     for index, state in enumerate(states):
-        chances, priors = assess(state, state.legal_moves(), network)
+        chances, priors, _, _ = assess(state, state.legal_moves(), network)
         assert np.allclose(softmax(value[index].detach().numpy().astype(np.float64)), chances,
                            atol=1e-5)
         scores = policy[index, :counts[index]].detach().numpy().astype(np.float64)

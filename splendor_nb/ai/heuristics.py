@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import mul
 from typing import Protocol
 
 from splendor_nb.cards import NOBLES, Card
@@ -115,7 +116,8 @@ def actions(state: GameState, moves: Sequence[Move] | None = None) -> list[Move]
         return list(moves)
     keep = keep_weights(state, state.current_player)
     rivals = _rival_closeness(state)
-    return [min(group, key=lambda m: (_returned_cost(m, keep), -rivals.get(m.noble or "", 0)))
+    return [group[0] if len(group) == 1 else
+            min(group, key=lambda m: (_returned_cost(m, keep), -rivals.get(m.noble or "", 0)))
             for group in groups.values()]
 
 
@@ -274,7 +276,8 @@ def _reachable(state: GameState, p: PlayerState) -> list[tuple[float, Card]]:
 
 
 def _returned_cost(move: Move, keep: Sequence[float]) -> float:
-    return sum(n * w for n, w in zip(move.returned, keep, strict=True))
+    cost: float = sum(map(mul, move.returned, keep))
+    return cost
 
 
 def _rival_closeness(state: GameState) -> dict[str, int]:

@@ -19,8 +19,8 @@ learns them by self-play is ``scripts/selfplay_train.py`` (docs/ai.md).
 
 >>> from splendor_nb import new_game
 >>> state = new_game(players=3, seed=2)
->>> chances, priors = assess(state, state.legal_moves())
->>> len(chances), round(sum(chances), 6), len(priors) == len(state.legal_moves())
+>>> found = assess(state, state.legal_moves())
+>>> len(found.chances), round(sum(found.chances), 6), len(found.priors) == len(state.legal_moves())
 (3, 1.0, True)
 """
 
@@ -96,9 +96,18 @@ class Network(NamedTuple):
         >>> network.policy_scores(network.encode(rows), 0, np.zeros((5, MOVE_FEATURES))).shape
         (5,)
         """
+        return self.move_scores(self.context(encoded, mover), moves)
+
+    def context(self, encoded: Array, mover: int) -> Array:
+        """What the policy reads of a position: ``mover``'s encoding and the strongest of
+        their opponents' (their maximum, unit by unit), through one layer."""
         rivals = np.delete(encoded, mover, axis=0).max(axis=0)
-        context = (encoded[mover] @ self.mover_context + rivals @ self.rival_context
-                   + self.context_bias)
+        result: Array = (encoded[mover] @ self.mover_context + rivals @ self.rival_context
+                         + self.context_bias)
+        return result
+
+    def move_scores(self, context: Array, moves: Array) -> Array:
+        """Each move's score in a position whose :meth:`context` is given."""
         result: Array = np.tanh(context + moves @ self.move_in) @ self.move_out
         return result
 
@@ -111,7 +120,8 @@ def initial_network(rng: np.random.Generator) -> Network:
 
     >>> from splendor_nb import new_game
     >>> state = new_game(seed=1)
-    >>> priors = assess(state, state.legal_moves(), initial_network(np.random.default_rng(1)))[1]
+    >>> network = initial_network(np.random.default_rng(1))
+    >>> priors = assess(state, state.legal_moves(), network).priors
     >>> max(priors) == min(priors)
     True
     """
@@ -245,16 +255,52 @@ def softmax(scores: Array) -> Array:
     return result
 
 
+class Assessment(NamedTuple):
+    """What the network makes of a position (:func:`assess`)."""
+
+    chances: list[float]
+    """Every player's chance of winning."""
+    priors: list[float]
+    """The prior of each move asked about: the softmax of their scores."""
+    context: Array
+    """The policy's :meth:`Network.context` of the position."""
+    log_total: float
+    """The log of the sum of ``exp(score)`` over the moves asked about."""
+
+    def more_priors(self, state: GameState, moves: Sequence[Move],
+                    network: Network | None = None) -> list[float]:
+        """The priors of further ``moves`` in ``state``, another deal of the same position
+        (a deal can bring cards to the market that the first did not), on the scale of
+        :attr:`priors`: each move's share as if it had been asked about with them. The
+        position's context is the first deal's, so only the new moves are scored.
+
+        >>> from splendor_nb import new_game
+        >>> state = new_game(seed=3)
+        >>> moves = state.legal_moves()
+        >>> found = assess(state, moves[:-1])
+        >>> extra = found.more_priors(state, moves[-1:])[0]
+        >>> abs(extra - assess(state, moves).priors[-1] * (1 + extra)) < 1e-12
+        True
+        """
+        network = shipped_network() if network is None else network
+        scores = network.move_scores(self.context, move_features(state, moves))
+        result: list[float] = np.exp(scores - self.log_total).tolist()
+        return result
+
+
 def assess(state: GameState, moves: Sequence[Move], network: Network | None = None
-           ) -> tuple[list[float], list[float]]:
+           ) -> Assessment:
     """Every player's chance of winning ``state`` (a game not over) and the prior of each of
     ``moves``, the moves of its player to move, by ``network`` (the shipped one by default)."""
     network = shipped_network() if network is None else network
     rows = np.array(features(state), dtype=np.float64)
     encoded = network.encode(rows)
     chances: list[float] = softmax(network.value_scores(rows, encoded)).tolist()
+    context = network.context(encoded, state.current_player)
     if not moves:
-        return chances, []
-    scores = network.policy_scores(encoded, state.current_player, move_features(state, moves))
-    priors: list[float] = softmax(scores).tolist()
-    return chances, priors
+        return Assessment(chances, [], context, 0.0)
+    scores = network.move_scores(context, move_features(state, moves))
+    top = float(scores.max())
+    log_total = top + float(np.log(np.exp(scores - top).sum()))
+    priors: list[float] = np.exp(scores - log_total).tolist()
+    return Assessment(chances, priors, context, log_total)

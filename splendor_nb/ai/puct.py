@@ -40,7 +40,7 @@ from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
 
 if TYPE_CHECKING:  # numpy is imported on the first search, not with the bots
-    from splendor_nb.ai.policy_value import Network
+    from splendor_nb.ai.policy_value import Assessment, Network
 
 SIMULATIONS: dict[int, int] = {2: 1100, 3: 1000, 4: 900}
 """Simulations per move by default, by player count (more players, more work a simulation)."""
@@ -75,12 +75,14 @@ class Node:
     """A position of the tree: its visits, every player's chances summed over them, the
     priors of the moves seen there and the positions they lead to."""
 
-    __slots__ = ("children", "moves", "priors", "seen", "total", "visits")
+    __slots__ = ("assessment", "children", "moves", "priors", "seen", "total", "visits")
 
     def __init__(self, players: int) -> None:
         self.visits = 0
         self.total = [0.0] * players
         self.priors: dict[Move, float] | None = None
+        self.assessment: Assessment | None = None
+        """What the network made of the first deal that came here."""
         self.children: dict[Move, Node] = {}
         self.seen: object = None
         """What decides the moves of the last deal that came here, and those moves (most
@@ -174,16 +176,17 @@ def _simulate(root: Node, deal: GameState, root_moves: Sequence[Move],
                       for i in range(len(state.players))]
             break
         moves = root_moves if node is root else deal_moves(node, state)
-        if node.priors is None:
-            result, priors = assess(state, moves, network)
+        if node.priors is None or node.assessment is None:
+            node.assessment = found = assess(state, moves, network)
+            result, priors = found.chances, found.priors
             if node is root and noise is not None:
                 priors = noise.mix(priors)
             node.priors = dict(zip(moves, priors, strict=True))
             break
-        if any(move not in node.priors for move in moves):
-            # this deal brought cards to the market that no deal before it did
-            for move, prior in zip(moves, assess(state, moves, network)[1], strict=True):
-                node.priors.setdefault(move, prior)
+        new = [move for move in moves if move not in node.priors]
+        if new:  # this deal brought cards to the market that no deal before it did
+            node.priors.update(zip(new, node.assessment.more_priors(state, new, network),
+                                   strict=True))
         move = _select(node, moves, state.current_player)
         child = node.children.get(move)
         if child is None:
