@@ -2,7 +2,8 @@
 
     .venv/bin/python -m benchmarks.tournament [--games 200] [--seed 1] [--workers 2]
         [--pairs hard-medium,medium-easy,expert-hard] [--budgets alphazero=1200]
-        [--ladder N] [--timing N] [--levels easy,medium,hard,expert]
+        [--weights run/gen-003/candidate.npz] [--ladder N] [--timing N]
+        [--levels easy,medium,hard,expert]
 
 For each pair it plays ``--games`` two-player games (seats swapped every other game) and prints
 win rates with 95% Wilson intervals, draws and the median seconds per move of each level. The
@@ -20,6 +21,8 @@ value model and search, the opponent the alphazero bot must beat), e.g. ``--pair
 alphazero-baseline`` or ``--timing 2 --levels alphazero``. ``--budgets LEVEL=N,...`` sets the
 pairs' budgets by level (simulations for the searching levels; the others keep their own), e.g.
 ``--pairs alphazero-baseline --budgets alphazero=600`` against ``baseline`` at its own.
+``--weights FILE`` has the alphazero level play another network than the shipped one: a
+generation of a training run (``scripts/selfplay_train.py``), measured at the shipped budget.
 
 Machines here are shared and noisy, so it also prints, before and after, the median time of a
 fixed pure-Python workload (``benchmarks.common.reference_seconds``): a move time can be
@@ -68,14 +71,15 @@ def parse_budgets(text: str) -> dict[str, int]:
 def run(games: int = 40, seed: int = 1, workers: int | None = None,
         pairs: str = "hard-medium,medium-easy", ladder_games: int = 0,
         timing_games: int = 0, levels: tuple[str, ...] = LEVELS,
-        budgets: dict[str, int] | None = None) -> None:
+        budgets: dict[str, int] | None = None, weights: str | None = None) -> None:
     """Play and print each pair's tournament (``make bench`` plays 40 games; the figures in
     docs/performance.md come from the command lines written there)."""
     print(reference_line())
     for pair in filter(None, pairs.split(",")):
         level_a, level_b = pair.split("-")
         started = time.perf_counter()
-        result = tournament(level_a, level_b, games, seed, workers=workers, budgets=budgets)
+        result = tournament(level_a, level_b, games, seed, workers=workers, budgets=budgets,
+                            weights=weights)
         print(result)
         target = TARGETS.get((level_a, level_b))
         if target is not None:
@@ -103,6 +107,9 @@ def main() -> None:
     parser.add_argument("--pairs", default="hard-medium,medium-easy")
     parser.add_argument("--budgets", type=parse_budgets, default=None, metavar="LEVEL=N,...",
                         help="the pairs' budgets by level, e.g. alphazero=1200")
+    parser.add_argument("--weights", default=None, metavar="FILE",
+                        help="the alphazero level's network in the pairs, instead of the "
+                             "shipped one (a generation's candidate.npz)")
     parser.add_argument("--ladder", type=int, default=0, metavar="N",
                         help="also a round robin of N games per pair, rated")
     parser.add_argument("--timing", type=int, default=0, metavar="N",
@@ -112,7 +119,7 @@ def main() -> None:
                         help="the levels of --ladder and --timing, weakest first")
     args = parser.parse_args()
     run(args.games, args.seed, args.workers, args.pairs, args.ladder, args.timing,
-        tuple(args.levels.split(",")), args.budgets)
+        tuple(args.levels.split(",")), args.budgets, args.weights)
 
 
 if __name__ == "__main__":

@@ -5,16 +5,30 @@ simulate writes a corpus: tests/test_corpus.py tests corpora)."""
 from __future__ import annotations
 
 import importlib
+import random
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from splendor_nb.ai.bots import Bot
+from splendor_nb.ai.policy_value import (
+    Network,
+    initial_network,
+    network_in,
+    read_network,
+    save_network,
+)
+from splendor_nb.ai.puct import puct
 from splendor_nb.ai.simulate import derive_seed, simulate, tournament, wilson
 from splendor_nb.cli import main
+from splendor_nb.engine import GameState
+from splendor_nb.moves import Move
 from splendor_nb.replay import Replay
 
 simulate_module = importlib.import_module("splendor_nb.ai.simulate")
+bots_module = importlib.import_module("splendor_nb.ai.bots")
 """The module (``splendor_nb.ai.simulate`` the name is its function, which the package exports)."""
 
 GAMES = 4
@@ -160,9 +174,9 @@ def test_a_tournament_gives_each_level_its_own_budget(monkeypatch: pytest.Monkey
 
     class Recorded(simulate_module.Bot):
         def __init__(self, level: str, seed: int | None = None,
-                     budget: int | None = None) -> None:
+                     budget: int | None = None, weights: str | None = None) -> None:
             made.append((level, budget))
-            super().__init__(level, seed, budget)
+            super().__init__(level, seed, budget, weights)
 
     monkeypatch.setattr(simulate_module, "Bot", Recorded)
     with ThreadPoolExecutor(1) as pool:
@@ -171,3 +185,29 @@ def test_a_tournament_gives_each_level_its_own_budget(monkeypatch: pytest.Monkey
     assert result.games == 2 and sorted(set(made)) == [("easy", 40), ("hard", 12)]
     notes = Replay.load(tmp_path / "game-00001.json").headers["notes"]
     assert notes.endswith("; hard budget 40; budget of hard: 12")
+
+
+def test_a_tournament_plays_the_alphazero_level_with_the_weights_given(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``--weights``: a training run's generation measured in place of the shipped network."""
+    weights = tmp_path / "candidate.npz"
+    save_network(initial_network(np.random.default_rng(5)), weights)
+    searched_with: set[int] = set()
+
+    def recorded(view: GameState, rng: random.Random, simulations: int | None = None,
+                 network: Network | None = None) -> Move:
+        searched_with.add(id(network))
+        return puct(view, rng, simulations, network)
+
+    monkeypatch.setattr(bots_module, "puct", recorded)
+    with ThreadPoolExecutor(1) as pool:
+        result = tournament("alphazero", "easy", 1, seed=3, executor=pool, progress=False,
+                            budgets={"alphazero": 4}, weights=str(weights),
+                            out_dir=tmp_path / "games")
+    assert result.games == 1
+    assert searched_with == {id(network_in(str(weights)))}
+    assert np.array_equal(network_in(str(weights)).row_in, read_network(weights).row_in)
+    notes = Replay.load(tmp_path / "games" / "game-00001.json").headers["notes"]
+    assert notes.endswith(f"; budget of alphazero: 4; alphazero weights {weights}")
+    with pytest.raises(ValueError, match="only the alphazero level"):
+        Bot("expert", weights=str(weights))

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from splendor_nb.ai.expert import expert
 from splendor_nb.ai.heuristics import actions, changing, keep_weights, relative, values, wait_turns
@@ -42,6 +43,9 @@ from splendor_nb.ai.search import DEFAULT_BUDGET, EXACT_RETURNS, search
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
 from splendor_nb.rules import RESERVE_LIMIT
+
+if TYPE_CHECKING:
+    from splendor_nb.ai.policy_value import Network
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The levels, weakest first: every menu of bots lists these."""
@@ -63,6 +67,8 @@ class Bot:
     """An AI player. ``budget`` is the work per move of the searching levels: positions
     rated (hard), simulations (expert, baseline, alphazero); the other levels ignore it.
     ``None`` is the level's default (the expert's depends on the number of players).
+    ``weights`` is a file of the alphazero level's network (written by
+    ``scripts/selfplay_train.py``) to play instead of the shipped one.
 
     >>> Bot("hard", seed=2)
     Bot('hard', seed=2)
@@ -70,15 +76,27 @@ class Bot:
     (2500, None)
     """
 
-    def __init__(self, level: str, seed: int | None = None, budget: int | None = None) -> None:
+    def __init__(self, level: str, seed: int | None = None, budget: int | None = None,
+                 weights: str | None = None) -> None:
         if level not in LEVELS + BENCHMARK_LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        if weights is not None and level != "alphazero":
+            raise ValueError(f"only the alphazero level plays other weights, not {level!r}")
         self.level = level
         self.seed = random.randrange(1 << 63) if seed is None else seed
         self.budget = DEFAULT_BUDGETS.get(level) if budget is None else budget
+        self.weights = weights
 
     def __repr__(self) -> str:
         return f"Bot({self.level!r}, seed={self.seed})"
+
+    def network(self) -> Network | None:
+        """The network of ``weights``, read once per file (``None``: the shipped one)."""
+        if self.weights is None:
+            return None
+        from splendor_nb.ai.policy_value import network_in  # numpy: on the first search
+
+        return network_in(self.weights)
 
     def choose(self, state: GameState) -> Move:
         """The move to play in ``state``, always one of ``state.legal_moves()``.
@@ -100,7 +118,7 @@ class Bot:
         if self.level in ("expert", "baseline"):
             return expert(view, rng, self.budget)
         if self.level == "alphazero":
-            return puct(view, rng, self.budget)
+            return puct(view, rng, self.budget, self.network())
         return search(view, rng, DEFAULT_BUDGET if self.budget is None else self.budget)
 
 

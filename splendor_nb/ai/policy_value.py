@@ -155,6 +155,13 @@ def read_network(path: str | Path) -> Network:
                          for name in Network._fields))
 
 
+@lru_cache(maxsize=8)
+def network_in(path: str) -> Network:
+    """The weights of the file ``path`` (another generation's, for a benchmark), read on the
+    first call for it."""
+    return read_network(path)
+
+
 @lru_cache(maxsize=1)
 def shipped_network() -> Network:
     """The package's weights, read on the first call.

@@ -66,6 +66,8 @@ class Game:
     budget: int | None = None
     budgets: tuple[tuple[str, int], ...] = ()
     """Budgets by level, over ``budget``: ``(("alphazero", 1200),)``."""
+    weights: str | None = None
+    """A file of weights the alphazero level plays instead of the shipped ones."""
 
     def budget_of(self, level: str) -> int | None:
         """The budget of the bots of ``level`` (``None``: the level's default).
@@ -146,9 +148,11 @@ def tournament(level_a: str, level_b: str, games: int, seed: int = 0,
                executor: Executor | None = None, progress: bool = True,
                budget: int | None = None, workers: int | None = None,
                out_dir: str | Path | None = None,
-               budgets: Mapping[str, int] | None = None) -> TournamentResult:
+               budgets: Mapping[str, int] | None = None,
+               weights: str | None = None) -> TournamentResult:
     """Play ``games`` two-player games between two levels, seats swapped every other game
-    (``budgets``: a budget by level, over ``budget``).
+    (``budgets``: a budget by level, over ``budget``; ``weights``: a file of weights for the
+    alphazero level, instead of the shipped ones).
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> with ThreadPoolExecutor(1) as pool:
@@ -157,8 +161,8 @@ def tournament(level_a: str, level_b: str, games: int, seed: int = 0,
     (2, 2)
     """
     levels = (level_a, level_b)
-    played = _run(_games(games, 2, levels, seed, budget, budgets), executor, out_dir, progress,
-                  workers)
+    played = _run(_games(games, 2, levels, seed, budget, budgets, weights), executor, out_dir,
+                  progress, workers)
     wins = [0, 0]
     draws = 0
     seconds: list[list[float]] = [[], []]
@@ -226,11 +230,13 @@ def play_replay(game: Game) -> tuple[Replay, tuple[tuple[float, ...], ...]]:
         "event": EVENT,
         "notes": f"game {game.index + 1}; bot seeds {', '.join(map(str, game.bot_seeds))}"
                  + (f"; hard budget {game.budget}" if game.budget is not None else "")
-                 + "".join(f"; budget of {level}: {n}" for level, n in game.budgets),
+                 + "".join(f"; budget of {level}: {n}" for level, n in game.budgets)
+                 + (f"; alphazero weights {game.weights}" if game.weights is not None else ""),
     }
     state = new_game(players=len(game.levels), seed=game.seed)
     replay = Replay.from_state(state, headers)
-    bots = [Bot(level, seed=s, budget=game.budget_of(level))
+    bots = [Bot(level, seed=s, budget=game.budget_of(level),
+                weights=game.weights if level == "alphazero" else None)
             for level, s in zip(game.levels, game.bot_seeds, strict=True)]
     seconds: list[list[float]] = [[] for _ in game.levels]
     while not state.is_over and len(replay) < MAX_TURNS:
@@ -266,7 +272,7 @@ def seating(players: int, levels: Sequence[str]) -> tuple[str, ...]:
 
 
 def plan_game(index: int, seed: int, seats: Sequence[str], budget: int | None = None,
-              budgets: Mapping[str, int] | None = None) -> Game:
+              budgets: Mapping[str, int] | None = None, weights: str | None = None) -> Game:
     """Game ``index`` of a run: its deal and bot seeds come from ``(seed, index)`` only, and
     the ``seats`` of :func:`seating` rotate one seat each game.
 
@@ -278,7 +284,7 @@ def plan_game(index: int, seed: int, seats: Sequence[str], budget: int | None = 
     return Game(index, derive_seed(seed, index),
                 tuple(seats[(seat + index) % players] for seat in range(players)),
                 tuple(derive_seed(seed, index, seat) for seat in range(players)), budget,
-                tuple(sorted((budgets or {}).items())))
+                tuple(sorted((budgets or {}).items())), weights)
 
 
 def stream(work: Callable[[Task], Result], tasks: Iterable[Task],
@@ -318,9 +324,10 @@ def stream(work: Callable[[Task], Result], tasks: Iterable[Task],
 
 
 def _games(games: int, players: int, levels: Sequence[str], seed: int, budget: int | None,
-           budgets: Mapping[str, int] | None = None) -> list[Game]:
+           budgets: Mapping[str, int] | None = None, weights: str | None = None
+           ) -> list[Game]:
     seats = seating(players, levels)
-    return [plan_game(index, seed, seats, budget, budgets) for index in range(games)]
+    return [plan_game(index, seed, seats, budget, budgets, weights) for index in range(games)]
 
 
 def _run(games: list[Game], executor: Executor | None, out_dir: str | Path | None,
