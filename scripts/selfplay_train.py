@@ -1,9 +1,9 @@
 """Learn the alphazero bot's network (splendor_nb/data/alphazero.npz) by self-play, started from
 a network that imitates the expert.
 
-    nice -n 19 /work/main/.venv/bin/python scripts/selfplay_train.py --run /work/az-run \\
+    nice -n 19 .venv/bin/python scripts/selfplay_train.py --run ~/az-run \\
         [--generations 40] [--workers 2] [--seed 33] [--games 120] [--simulations 100] ...
-    /work/main/.venv/bin/python scripts/selfplay_train.py --run /work/az-run \\
+    .venv/bin/python scripts/selfplay_train.py --run ~/az-run \\
         --export splendor_nb/data/alphazero.npz      # the best network so far, to ship
 
 AlphaZero's loop, one generation at a time, every step written to the run's folder as it is
@@ -26,7 +26,11 @@ back from ``settings.json``; only ``--generations`` and ``--workers`` may change
    against itself, 2, 3 or 4 players (``PLAYER_MIX``), ``simulations`` a move, Dirichlet noise
    at the root, the first ``sampled_turns`` turns drawn in proportion to the visits. Every
    searched position is kept: its rows, the root's moves and their shares of the visits (the
-   policy's target), and the game's result (the value's target). ``gen-NNN/games/``.
+   policy's target), every player's chance of winning as the search found it at the root, and
+   the game's result. The value's target is the result, or with ``value_mix`` above 0 that
+   share of the search's chances and the rest the result: one game's result says little of
+   each of its positions, the search's chances say more of each but lean on the network
+   being trained. ``gen-NNN/games/``.
 2. **Training**: the last generation's candidate (kept or not: training goes on where it
    stopped, the gate only decides which network plays), trained in torch on the last
    ``window`` generations' positions (Adam, ``epochs`` passes, the cross-entropies of both
@@ -123,9 +127,12 @@ class Settings:
     """The expert's simulations a move in them; 0: its own budget (expert.SIMULATIONS)."""
     bootstrap_epochs: int = 40
     """Passes over the bootstrap's positions to train generation 0's candidate."""
+    value_mix: float = 0.0
+    """The share of the search's root chances in a self-play position's value target, the rest
+    the game's result (the bootstrap's positions: the result alone)."""
 
 
-LEGACY = {"bootstrap_games": 0}
+LEGACY: dict[str, Any] = {"bootstrap_games": 0, "value_mix": 0.0}
 """The settings a run's ``settings.json`` lacks when it was started before they existed: such a
 run goes on as it was started (no bootstrap)."""
 
@@ -177,9 +184,10 @@ def network_at(path: Path) -> Network:
     return _NETWORKS[path]
 
 
-Decision = tuple[GameState, Sequence[Move], Sequence[float], Move]
+Decision = tuple[GameState, Sequence[Move], Sequence[float], Move, Sequence[float] | None]
 """A searched position: the view searched (the mover's), the root's moves, their shares of the
-root's visits, the most visited move."""
+root's visits, the most visited move, and every player's chance of winning as the search found
+it (``None``: not recorded, as in the expert's bootstrap)."""
 
 
 def play_selfplay(task: SelfPlay) -> float:
@@ -192,11 +200,12 @@ def play_selfplay(task: SelfPlay) -> float:
         view = state.player_view(state.current_player)
         moves = searched_moves(view)
         if len(moves) == 1:
-            return view, moves, [1.0], moves[0]
+            return view, moves, [1.0], moves[0], None
         noise = Noise(settings.noise_alpha, settings.noise_share, rng.randrange(1 << 32))
         root = search(view, rng, settings.simulations, moves, network, noise)
-        return view, moves, visit_shares(root, moves), best_move(root, moves,
-                                                                state.current_player)
+        chances = [root.worth(player) for player in range(len(view.players))]
+        return (view, moves, visit_shares(root, moves),
+                best_move(root, moves, state.current_player), chances)
 
     return _record_game(settings, "self-play", task.generation, task.index, decide, task.out)
 
@@ -208,11 +217,11 @@ def expert_decision(state: GameState, rng: random.Random, simulations: int) -> D
     view = state.player_view(state.current_player)
     moves = root_moves(view)
     if len(moves) == 1:
-        return view, moves, [1.0], moves[0]
+        return view, moves, [1.0], moves[0], None
     budget = simulations or EXPERT_SIMULATIONS[len(view.players)]
     root = grow(view, rng, budget, moves)
     return view, moves, shares_of(root_visits(root, moves)), preferred(root, moves,
-                                                                    view.current_player)
+                                                                    view.current_player), None
 
 
 def play_bootstrap(task: Bootstrap) -> float:
@@ -227,7 +236,8 @@ def _record_game(settings: Settings, kind: str, generation: int, index: int,
                  decide: Callable[[GameState, random.Random], Decision], out: Path) -> float:
     """Play game ``index`` of a generation with ``decide`` at every seat and write every
     searched position of it to ``out``: the rows, the mover, the root's moves and their visit
-    shares, and the game's result; the first ``sampled_turns`` turns are drawn in proportion
+    shares, the chances the search found when ``decide`` gives them, and the game's result;
+    the first ``sampled_turns`` turns are drawn in proportion
     to the shares. The CPU seconds it took."""
     started = time.process_time()
     players = PLAYER_MIX[index % len(PLAYER_MIX)]
@@ -236,8 +246,9 @@ def _record_game(settings: Settings, kind: str, generation: int, index: int,
                      seed=derive_seed(settings.seed, "deal", generation, index))
     rows, movers, move_rows, counts = [], [], [], []
     shares: list[float] = []
+    found: list[Sequence[float]] = []
     while not state.is_over and state.turn < MAX_TURNS:
-        view, moves, share, best = decide(state, rng)
+        view, moves, share, best, chances = decide(state, rng)
         if len(moves) == 1:
             state = state.apply(moves[0])
             continue
@@ -247,11 +258,13 @@ def _record_game(settings: Settings, kind: str, generation: int, index: int,
             move_rows.append(move_features(view, moves))
             counts.append(len(moves))
             shares.extend(share)
+            if chances is not None:
+                found.append(chances)
         if state.turn < settings.sampled_turns and any(share):
             best = rng.choices(moves, weights=share)[0]
         state = state.apply(best)
     if not state.is_over:
-        rows, movers, move_rows, counts, shares = [], [], [], [], []
+        rows, movers, move_rows, counts, shares, found = [], [], [], [], [], []
     result = [1 / len(state.winners) if i in state.winners else 0.0 for i in range(players)] \
         if state.is_over else [0.0] * players
     _write_npz(out, rows=np.array(rows, dtype=np.float32).reshape(-1, players, FEATURES),
@@ -261,7 +274,9 @@ def _record_game(settings: Settings, kind: str, generation: int, index: int,
                counts=np.array(counts, dtype=np.int64),
                shares=np.array(shares, dtype=np.float32),
                result=np.array(result, dtype=np.float32),
-               end=np.array(state.end_rule or "unfinished"))
+               end=np.array(state.end_rule or "unfinished"),
+               **({"chances": np.array(found, dtype=np.float32).reshape(-1, players)}
+                  if found and len(found) == len(movers) else {}))
     return time.process_time() - started
 
 
@@ -391,8 +406,10 @@ class Positions:
                 torch.from_numpy(shares), torch.from_numpy(mask))
 
 
-def load_positions(files: Sequence[Path]) -> dict[int, Positions]:
-    """Every position of the self-play games in ``files``, by number of players."""
+def load_positions(files: Sequence[Path], value_mix: float = 0.0) -> dict[int, Positions]:
+    """Every position of the games in ``files``, by number of players; a position's value
+    target is its game's result, mixed with the search's chances where a game has them
+    (``value_mix`` of the chances, :attr:`Settings.value_mix`)."""
     parts: dict[int, list[dict[str, np.ndarray[Any, Any]]]] = {}
     for path in files:
         with np.load(path) as stored:
@@ -405,13 +422,22 @@ def load_positions(files: Sequence[Path]) -> dict[int, Positions]:
         found[players] = Positions(
             rows=np.concatenate([g["rows"] for g in games]),
             movers=np.concatenate([g["movers"] for g in games]),
-            results=np.concatenate([np.repeat(g["result"][None], len(g["movers"]), axis=0)
-                                    for g in games]),
+            results=np.concatenate([value_targets(g, value_mix) for g in games]),
             starts=np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64),
             counts=counts,
             moves=np.concatenate([g["moves"] for g in games]),
             shares=np.concatenate([g["shares"] for g in games]))
     return found
+
+
+def value_targets(game: dict[str, np.ndarray[Any, Any]], value_mix: float
+                  ) -> np.ndarray[Any, Any]:
+    """Each position's value target in one game's arrays: the result, or ``value_mix`` of the
+    search's chances and the rest the result when the game recorded them."""
+    results = np.repeat(game["result"][None], len(game["movers"]), axis=0)
+    if value_mix and "chances" in game:
+        results = (1 - value_mix) * results + value_mix * game["chances"]
+    return results.astype(np.float32)
 
 
 def losses(model: TorchNetwork, batch: tuple[torch.Tensor, ...]
@@ -540,7 +566,7 @@ class Run:
                  for g in range(max(first, number - settings.window + 1), number + 1)
                  for i in range(self.games(g))]
         candidate = folder / "candidate.npz"
-        data = load_positions(files)
+        data = load_positions(files, settings.value_mix)
         started = time.perf_counter()
         training_cpu = time.process_time()
         previous = (self.generation(number - 1) / "candidate.npz" if number > first

@@ -210,3 +210,29 @@ def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> No
                zip(read_network(tmp_path / "best.npz"), read_network(best), strict=True))
     with pytest.raises(SystemExit):
         script.main([*tiny, "--simulations", "5"])
+
+
+def test_self_play_records_the_search_chances_which_value_mix_blends_with_the_result(
+        tmp_path: Path) -> None:
+    """A self-play game keeps every player's chance as the search found it at each recorded
+    position; with ``value_mix`` the value target is that share of them and the rest the
+    game's result, and without recorded chances (the expert's bootstrap) the result alone."""
+    script = trainer()
+    weights = tmp_path / "network.npz"
+    save_network(scrambled(4), weights)
+    settings = script.Settings(simulations=4, value_mix=0.25)
+    out = tmp_path / "00000.npz"
+    script.play_selfplay(script.SelfPlay(settings, 1, 0, weights, out))
+    with np.load(out) as stored:
+        game = {name: stored[name] for name in stored.files}
+    players = len(game["result"])
+    assert game["chances"].shape == (len(game["movers"]), players)
+    assert np.allclose(game["chances"].sum(axis=1), 1.0, atol=1e-5)
+    blended = script.value_targets(game, 0.25)
+    assert np.allclose(blended, 0.75 * game["result"][None] + 0.25 * game["chances"])
+    assert not np.allclose(blended, game["result"][None])
+    assert np.allclose(script.value_targets(game, 0.0), game["result"][None])
+    without = {name: array for name, array in game.items() if name != "chances"}
+    assert np.allclose(script.value_targets(without, 0.25), game["result"][None])
+    loaded = script.load_positions([out], 0.25)[players]
+    assert np.allclose(loaded.results, blended)

@@ -66,8 +66,8 @@ def test_the_policy_targets_are_the_expert_root_visit_shares(tmp_path: Path) -> 
     script = trainer()
     state = positions(3, 7, seed=5)
     view = state.player_view(state.current_player)
-    searched, moves, shares, move = script.expert_decision(state, random.Random(9), 30)
-    assert searched == view
+    searched, moves, shares, move, chances = script.expert_decision(state, random.Random(9), 30)
+    assert searched == view and chances is None  # the bootstrap's value target: the result
     assert list(moves) == root_moves(view) and set(moves) <= set(state.legal_moves())
     children = grow(view, random.Random(9), 30, moves).children or {}
     visits = [children[m].visits for m in moves]
@@ -77,7 +77,7 @@ def test_the_policy_targets_are_the_expert_root_visit_shares(tmp_path: Path) -> 
 
     game, deal = bootstrap_game(script, tmp_path, 1)
     rng = random.Random(derive_seed(script.Settings().seed, "bootstrap", 0, 1))
-    _, moves, shares, _ = script.expert_decision(deal, rng, SMALL)
+    _, moves, shares, _, _ = script.expert_decision(deal, rng, SMALL)
     assert game["counts"][0] == len(moves)
     assert np.array_equal(game["shares"][:len(moves)], np.array(shares, dtype=np.float32))
 
