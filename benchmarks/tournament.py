@@ -2,7 +2,7 @@
 
     .venv/bin/python -m benchmarks.tournament [--games 200] [--seed 1] [--workers 2]
         [--pairs hard-medium,medium-easy,expert-hard] [--budgets alphazero=1200]
-        [--weights run/gen-003/candidate.npz] [--ladder N] [--timing N]
+        [--weights run/gen-003/candidate.npz] [--players 3] [--ladder N] [--timing N]
         [--levels easy,medium,hard,expert]
 
 For each pair it plays ``--games`` two-player games (seats swapped every other game) and prints
@@ -23,6 +23,9 @@ pairs' budgets by level (simulations for the searching levels; the others keep t
 ``--pairs alphazero-baseline --budgets alphazero=600`` against ``baseline`` at its own.
 ``--weights FILE`` has the alphazero level play another network than the shipped one: a
 generation of a training run (``scripts/selfplay_train.py``), measured at the shipped budget.
+``--players 3`` (or 4) plays the pairs' games at that many players, the first level in one
+seat against the second in all the others (its seat moving on one each game), and prints its
+wins beside an even share (a third, a quarter).
 
 Machines here are shared and noisy, so it also prints, before and after, the median time of a
 fixed pure-Python workload (``benchmarks.common.reference_seconds``): a move time can be
@@ -71,7 +74,8 @@ def parse_budgets(text: str) -> dict[str, int]:
 def run(games: int = 40, seed: int = 1, workers: int | None = None,
         pairs: str = "hard-medium,medium-easy", ladder_games: int = 0,
         timing_games: int = 0, levels: tuple[str, ...] = LEVELS,
-        budgets: dict[str, int] | None = None, weights: str | None = None) -> None:
+        budgets: dict[str, int] | None = None, weights: str | None = None,
+        players: int = 2) -> None:
     """Play and print each pair's tournament (``make bench`` plays 40 games; the figures in
     docs/performance.md come from the command lines written there)."""
     print(reference_line())
@@ -79,9 +83,9 @@ def run(games: int = 40, seed: int = 1, workers: int | None = None,
         level_a, level_b = pair.split("-")
         started = time.perf_counter()
         result = tournament(level_a, level_b, games, seed, workers=workers, budgets=budgets,
-                            weights=weights)
+                            weights=weights, players=players)
         print(result)
-        target = TARGETS.get((level_a, level_b))
+        target = TARGETS.get((level_a, level_b)) if players == 2 else None
         if target is not None:
             low, _ = result.interval(0)
             verdict = "met" if result.win_rate(0) >= target else "NOT met"
@@ -110,6 +114,9 @@ def main() -> None:
     parser.add_argument("--weights", default=None, metavar="FILE",
                         help="the alphazero level's network in the pairs, instead of the "
                              "shipped one (a generation's candidate.npz)")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
+                        help="the pairs' games at 3 or 4 players: the first level in one seat, "
+                             "the second in the others")
     parser.add_argument("--ladder", type=int, default=0, metavar="N",
                         help="also a round robin of N games per pair, rated")
     parser.add_argument("--timing", type=int, default=0, metavar="N",
@@ -119,7 +126,7 @@ def main() -> None:
                         help="the levels of --ladder and --timing, weakest first")
     args = parser.parse_args()
     run(args.games, args.seed, args.workers, args.pairs, args.ladder, args.timing,
-        tuple(args.levels.split(",")), args.budgets, args.weights)
+        tuple(args.levels.split(",")), args.budgets, args.weights, args.players)
 
 
 if __name__ == "__main__":

@@ -187,6 +187,27 @@ def test_a_tournament_gives_each_level_its_own_budget(monkeypatch: pytest.Monkey
     assert notes.endswith("; hard budget 40; budget of hard: 12")
 
 
+def test_a_tournament_at_three_players_seats_the_first_level_once_in_every_seat(
+        tmp_path: Path) -> None:
+    """``--players 3``: one seat of the first level against two of the second, its seat
+    moving on one each game; its wins are counted against an even share of a third."""
+    with ThreadPoolExecutor(1) as pool:
+        result = tournament("medium", "easy", 3, seed=4, executor=pool, progress=False,
+                            players=3, out_dir=tmp_path)
+    seated = [[player["level"] for player in
+               Replay.load(tmp_path / f"game-{index:05}.json").headers["players"]]
+              for index in (1, 2, 3)]
+    assert seated == [["medium", "easy", "easy"], ["easy", "easy", "medium"],
+                      ["easy", "medium", "easy"]]
+    winners = [Replay.load(path).state(len(Replay.load(path))).winners
+               for path in sorted(tmp_path.glob("game-*.json"))]
+    medium_won = sum(1 for seats, won in zip(seated, winners, strict=True)
+                     if len(won) == 1 and seats[won[0]] == "medium")
+    assert result.players == 3 and result.wins[0] == medium_won
+    assert sum(result.wins) + result.draws == 3
+    assert "at 3 players (one seat against 2; an even share is 33.3%)" in str(result)
+
+
 def test_a_tournament_plays_the_alphazero_level_with_the_weights_given(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """``--weights``: a training run's generation measured in place of the shipped network."""

@@ -94,7 +94,8 @@ class Played:
 
 @dataclass(frozen=True)
 class TournamentResult:
-    """Two levels' record over a series of games (a shared victory counts as a draw)."""
+    """Two levels' record over a series of games (a shared victory counts as a draw). With
+    more than 2 players the first level has one seat and the second the others."""
 
     levels: tuple[str, str]
     games: int
@@ -102,6 +103,7 @@ class TournamentResult:
     draws: int
     seconds_per_move: tuple[float, float]
     """Median CPU seconds per move of each level (see :class:`Played`)."""
+    players: int = 2
 
     def win_rate(self, side: int) -> float:
         """Games won by ``levels[side]``, as a fraction of all games."""
@@ -117,7 +119,10 @@ class TournamentResult:
         return wilson(self.wins[side], self.games, z)
 
     def __str__(self) -> str:
-        lines = [f"{self.levels[0]} v {self.levels[1]}: {self.games} games, "
+        seats = "" if self.players == 2 else (
+            f" at {self.players} players (one seat against {self.players - 1}; an even share "
+            f"is {1 / self.players:.1%})")
+        lines = [f"{self.levels[0]} v {self.levels[1]}{seats}: {self.games} games, "
                  f"{self.draws} draws (shared victories)"]
         for side, level in enumerate(self.levels):
             low, high = self.interval(side)
@@ -149,10 +154,11 @@ def tournament(level_a: str, level_b: str, games: int, seed: int = 0,
                budget: int | None = None, workers: int | None = None,
                out_dir: str | Path | None = None,
                budgets: Mapping[str, int] | None = None,
-               weights: str | None = None) -> TournamentResult:
-    """Play ``games`` two-player games between two levels, seats swapped every other game
+               weights: str | None = None, players: int = 2) -> TournamentResult:
+    """Play ``games`` games between two levels, seats swapped every other game
     (``budgets``: a budget by level, over ``budget``; ``weights``: a file of weights for the
-    alphazero level, instead of the shipped ones).
+    alphazero level, instead of the shipped ones). With 3 or 4 ``players``, ``level_a`` has
+    one seat and ``level_b`` the others, ``level_a``'s seat moving on one each game.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> with ThreadPoolExecutor(1) as pool:
@@ -161,23 +167,24 @@ def tournament(level_a: str, level_b: str, games: int, seed: int = 0,
     (2, 2)
     """
     levels = (level_a, level_b)
-    played = _run(_games(games, 2, levels, seed, budget, budgets, weights), executor, out_dir,
-                  progress, workers)
+    seats = seating(players, (level_a,) + (level_b,) * (players - 1))
+    planned = [plan_game(index, seed, seats, budget, budgets, weights) for index in range(games)]
+    played = _run(planned, executor, out_dir, progress, workers)
     wins = [0, 0]
     draws = 0
     seconds: list[list[float]] = [[], []]
     for record in played:
         final = Replay.loads(record.replay)
         winners = final.state(len(final)).winners
-        for seat in range(2):
-            side = (seat + record.game.index) % 2
+        for seat in range(players):
+            side = 0 if (seat + record.game.index) % players == 0 else 1  # seats rotate
             seconds[side].extend(record.seconds[seat])
             if winners == (seat,):
                 wins[side] += 1
         if len(winners) != 1:
             draws += 1
     return TournamentResult(levels, games, (wins[0], wins[1]), draws,
-                            (_median(seconds[0]), _median(seconds[1])))
+                            (_median(seconds[0]), _median(seconds[1])), players)
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -323,11 +330,10 @@ def stream(work: Callable[[Task], Result], tasks: Iterable[Task],
             pool.shutdown(cancel_futures=True)
 
 
-def _games(games: int, players: int, levels: Sequence[str], seed: int, budget: int | None,
-           budgets: Mapping[str, int] | None = None, weights: str | None = None
+def _games(games: int, players: int, levels: Sequence[str], seed: int, budget: int | None
            ) -> list[Game]:
     seats = seating(players, levels)
-    return [plan_game(index, seed, seats, budget, budgets, weights) for index in range(games)]
+    return [plan_game(index, seed, seats, budget) for index in range(games)]
 
 
 def _run(games: list[Game], executor: Executor | None, out_dir: str | Path | None,
