@@ -42,7 +42,7 @@ from splendor_nb.moves import Move
 if TYPE_CHECKING:  # numpy is imported on the first search, not with the bots
     from splendor_nb.ai.policy_value import Assessment, Network
 
-SIMULATIONS: dict[int, int] = {2: 1100, 3: 1000, 4: 900}
+SIMULATIONS: dict[int, int] = {2: 1700, 3: 1600, 4: 1500}
 """Simulations per move by default, by player count (more players, more work a simulation)."""
 EXPLORATION = 1.0
 """PUCT's weight of the prior against the chances found (chances run from 0 to 1)."""
