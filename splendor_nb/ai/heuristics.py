@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import mul
 from typing import Protocol
 
 from splendor_nb.cards import NOBLES, Card
@@ -109,16 +108,52 @@ def actions(state: GameState, moves: Sequence[Move] | None = None) -> list[Move]
     True
     """
     moves = state.legal_moves() if moves is None else moves
-    groups: dict[tuple[object, ...], list[Move]] = {}
-    for move in moves:
-        groups.setdefault((move.kind, move.gems, move.card, move.tier), []).append(move)
-    if all(len(group) == 1 for group in groups.values()):
+    groups: dict[int, list[Move]] = {}
+    for move in moves:  # the searches' hottest loop: numbers, not tuples, key the groups
+        number = _ACTION_OF.get(move)
+        if number is None:
+            number = _number_action(move)
+        group = groups.get(number)
+        if group is None:
+            groups[number] = [move]
+        else:
+            group.append(move)
+    if len(groups) == len(moves):
         return list(moves)
     keep = keep_weights(state, state.current_player)
     rivals = _rival_closeness(state)
-    return [group[0] if len(group) == 1 else
-            min(group, key=lambda m: (_returned_cost(m, keep), -rivals.get(m.noble or "", 0)))
+    return [group[0] if len(group) == 1 else _least_returned(group, keep, rivals)
             for group in groups.values()]
+
+
+_ACTION_OF: dict[Move, int] = {}
+"""Each move seen, by its action's number: the moves of one action differ only in the tokens
+returned (R-LIMIT10) and the noble who visits (R-NOBLE). Moves are interned, so the look-up
+is by identity."""
+_ACTION_NUMBERS: dict[tuple[object, ...], int] = {}
+
+
+def _number_action(move: Move) -> int:
+    number = _ACTION_NUMBERS.setdefault((move.kind, move.gems, move.card, move.tier),
+                                        len(_ACTION_NUMBERS))
+    _ACTION_OF[move] = number
+    return number
+
+
+def _least_returned(group: Sequence[Move], keep: Sequence[float], rivals: dict[str, int]
+                    ) -> Move:
+    """The first move of ``group`` that returns the tokens least worth keeping (``keep``,
+    gold last), the noble an opponent is closest to first among equals."""
+    k0, k1, k2, k3, k4, k5 = keep
+    best = group[0]
+    best_key: tuple[float, int] | None = None
+    for move in group:
+        r0, r1, r2, r3, r4, r5 = move.returned
+        key = (r0 * k0 + r1 * k1 + r2 * k2 + r3 * k3 + r4 * k4 + r5 * k5,
+               -rivals.get(move.noble or "", 0))
+        if best_key is None or key < best_key:
+            best, best_key = move, key
+    return best
 
 
 class KeepsMoves(Protocol):
@@ -273,11 +308,6 @@ def _reachable(state: GameState, p: PlayerState) -> list[tuple[float, Card]]:
     return [((card.points + ENGINE + NOBLE_PULL * wanted[card.bonus_index] + 0.5)
              * WAIT ** wait_turns(card, p.token_counts, p.bonus_counts, state.supply_counts), card)
             for card in (*market, *p.reserved)]
-
-
-def _returned_cost(move: Move, keep: Sequence[float]) -> float:
-    cost: float = sum(map(mul, move.returned, keep))
-    return cost
 
 
 def _rival_closeness(state: GameState) -> dict[str, int]:
