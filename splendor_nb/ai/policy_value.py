@@ -194,45 +194,64 @@ def move_features(state: GameState, moves: Sequence[Move]) -> Array:
     hand = {card.id for card in player.reserved}
     gold_left = 1.0 if supply[GOLD] > 0 else 0.0  # R-RESERVE: a gold with the card, if any
     cards: dict[str, list[float]] = {}
-    rows = []
+    rows: list[Sequence[float]] = []
     for move in moves:
-        row = [0.0] * 4
-        row[_KINDS[move.kind]] = 1.0
-        gems = move.gems
-        returned = move.returned
-        row += (gems[0] / 2, gems[1] / 2, gems[2] / 2, gems[3] / 2, gems[4] / 2, sum(gems) / 3,
-                returned[0] / 3, returned[1] / 3, returned[2] / 3, returned[3] / 3,
-                returned[4] / 3, returned[5] / 3, 0.0 if move.noble is None else 1.0)
-        if move.card is None:
+        if move.card is None:  # its row is the move's alone, but for the gold of a reserve
+            known = _CARDLESS_ROWS.get((move, gold_left))
+            if known is None:
+                known = _CARDLESS_ROWS[move, gold_left] = _cardless_row(move, gold_left)
+            rows.append(known)
+            continue
+        row = _move_part(move)
+        card_part = cards.get(move.card)
+        if card_part is None:
+            card = CARD_BY_ID[move.card]
+            colour = [0.0] * 5
+            colour[card.bonus_index] = 1.0
             tiers = [0.0, 0.0, 0.0]
-            if move.tier is not None:
-                tiers[move.tier - 1] = 1.0
-            row += tiers
-            row += _NO_CARD if move.tier is None else _BLIND
+            tiers[card.tier - 1] = 1.0
+            card_part = cards[move.card] = [
+                *tiers, card.points / 5, *colour, 1.0 if card.id in hand else 0.0, 0.0,
+                min(wait_turns(card, tokens, bonuses, supply), 5) / 5,
+                1.0 if any(wait_turns(card, p.token_counts, p.bonus_counts, supply) == 0
+                           for p in rivals) else 0.0]
+        row += card_part
+        if move.kind == "buy":
+            paid = move.payment if move.payment is not None else _default_payment(
+                CARD_BY_ID[move.card].costs, bonuses, tokens)
+            row += (sum(paid) / 10, paid[GOLD] / 5)
         else:
-            card_part = cards.get(move.card)
-            if card_part is None:
-                card = CARD_BY_ID[move.card]
-                colour = [0.0] * 5
-                colour[card.bonus_index] = 1.0
-                tiers = [0.0, 0.0, 0.0]
-                tiers[card.tier - 1] = 1.0
-                card_part = cards[move.card] = [
-                    *tiers, card.points / 5, *colour, 1.0 if card.id in hand else 0.0, 0.0,
-                    min(wait_turns(card, tokens, bonuses, supply), 5) / 5,
-                    1.0 if any(wait_turns(card, p.token_counts, p.bonus_counts, supply) == 0
-                               for p in rivals) else 0.0]
-            row += card_part
-            if move.kind == "buy":
-                paid = move.payment if move.payment is not None else _default_payment(
-                    CARD_BY_ID[move.card].costs, bonuses, tokens)
-                row += (sum(paid) / 10, paid[GOLD] / 5)
-            else:
-                row += (0.0, 0.0)
-            row.append(wanted[CARD_BY_ID[move.card].bonus_index] / 3)
+            row += (0.0, 0.0)
+        row.append(wanted[CARD_BY_ID[move.card].bonus_index] / 3)
         row.append(gold_left if move.kind == "reserve" else 0.0)
         rows.append(row)
     return np.array(rows, dtype=np.float64).reshape(len(moves), MOVE_FEATURES)
+
+
+def _move_part(move: Move) -> list[float]:
+    """The numbers of a move's row that are the move's own: its kind, the tokens it takes
+    and returns, a noble's visit."""
+    row = [0.0] * 4
+    row[_KINDS[move.kind]] = 1.0
+    gems = move.gems
+    returned = move.returned
+    row += (gems[0] / 2, gems[1] / 2, gems[2] / 2, gems[3] / 2, gems[4] / 2, sum(gems) / 3,
+            returned[0] / 3, returned[1] / 3, returned[2] / 3, returned[3] / 3,
+            returned[4] / 3, returned[5] / 3, 0.0 if move.noble is None else 1.0)
+    return row
+
+
+def _cardless_row(move: Move, gold_left: float) -> tuple[float, ...]:
+    """The row of a move without a card: a take, a pass, a blind reserve (its tier alone)."""
+    tiers = [0.0, 0.0, 0.0]
+    if move.tier is not None:
+        tiers[move.tier - 1] = 1.0
+    return (*_move_part(move), *tiers, *(_NO_CARD if move.tier is None else _BLIND),
+            gold_left if move.kind == "reserve" else 0.0)
+
+
+_CARDLESS_ROWS: dict[tuple[Move, float], tuple[float, ...]] = {}
+"""The rows of the moves without a card seen so far (moves are interned: a few thousand)."""
 
 
 _KINDS = {"take": 0, "reserve": 1, "buy": 2, "pass": 3}
