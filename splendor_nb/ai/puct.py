@@ -11,7 +11,10 @@ moves there (each plays for themselves, so it works for 2 to 4 players; a move n
 counts the position's own chance). At the first position it reaches that the tree has not
 expanded, the network gives every player's chance of winning (the simulation's result, added
 to every position on the way down) and the priors of its moves, in one pass; a finished
-game's result is its own. The move played is the root's most visited one.
+game's result is its own. A later deal may bring moves the first did not (new cards in the
+market): only those are scored, against what the network made of the first deal
+(:meth:`~splendor_nb.ai.policy_value.Assessment.more_priors`). The move played is the root's
+most visited one.
 
 At the root as below it, only one variant of each action is searched (the tokens least needed
 returned, the noble an opponent is closest to: :func:`~splendor_nb.ai.heuristics.actions`):
