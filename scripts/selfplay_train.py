@@ -134,7 +134,7 @@ class Settings:
 
 LEGACY: dict[str, Any] = {"bootstrap_games": 0, "value_mix": 0.0}
 """The settings a run's ``settings.json`` lacks when it was started before they existed: such a
-run goes on as it was started (no bootstrap)."""
+run goes on as it was started (no bootstrap; the result alone as the value's target)."""
 
 
 # --- playing ---------------------------------------------------------------------------------
@@ -237,8 +237,8 @@ def _record_game(settings: Settings, kind: str, generation: int, index: int,
     """Play game ``index`` of a generation with ``decide`` at every seat and write every
     searched position of it to ``out``: the rows, the mover, the root's moves and their visit
     shares, the chances the search found when ``decide`` gives them, and the game's result;
-    the first ``sampled_turns`` turns are drawn in proportion
-    to the shares. The CPU seconds it took."""
+    the first ``sampled_turns`` turns are drawn in proportion to the shares. The CPU seconds
+    it took."""
     started = time.process_time()
     players = PLAYER_MIX[index % len(PLAYER_MIX)]
     rng = random.Random(derive_seed(settings.seed, kind, generation, index))
