@@ -89,7 +89,7 @@ from splendor_nb.ai.policy_value import (
     Network,
     initial_network,
     move_features,
-    read_network,
+    network_in,
     save_network,
 )
 from splendor_nb.ai.puct import Noise, best_move, search, searched_moves, shares_of, visit_shares
@@ -174,16 +174,6 @@ class Match:
     out: Path
 
 
-_NETWORKS: dict[Path, Network] = {}
-
-
-def network_at(path: Path) -> Network:
-    """The network written at ``path``, read once per process."""
-    if path not in _NETWORKS:
-        _NETWORKS[path] = read_network(path)
-    return _NETWORKS[path]
-
-
 Decision = tuple[GameState, Sequence[Move], Sequence[float], Move, Sequence[float] | None]
 """A searched position: the view searched (the mover's), the root's moves, their shares of the
 root's visits, the most visited move, and every player's chance of winning as the search found
@@ -194,7 +184,7 @@ def play_selfplay(task: SelfPlay) -> float:
     """Play one self-play game and write its positions (``out``, atomically); the CPU seconds
     it took."""
     settings = task.settings
-    network = network_at(task.network)
+    network = network_in(task.network)
 
     def decide(state: GameState, rng: random.Random) -> Decision:
         view = state.player_view(state.current_player)
@@ -289,7 +279,7 @@ def play_match(task: Match) -> float:
     deal = derive_seed(settings.seed, task.kind, task.generation, task.index)
     state = new_game(players=2, seed=deal)
     baseline = Bot("baseline", seed=derive_seed(deal, "baseline"))
-    sides = [network_at(task.network), None if task.rival is None else network_at(task.rival)]
+    sides = [network_in(task.network), None if task.rival is None else network_in(task.rival)]
     while not state.is_over and state.turn < MAX_TURNS:
         me = state.current_player
         side = sides[0] if me == seat else sides[1]
@@ -572,7 +562,7 @@ class Run:
         previous = (self.generation(number - 1) / "candidate.npz" if number > first
                     else self.generation(0) / "network.npz")
         network, value_loss, policy_loss, steps = train(
-            network_at(previous), data, settings, number,
+            network_in(previous), data, settings, number,
             settings.bootstrap_epochs if number == 0 else settings.epochs)
         save_network(network, candidate)
         trained = time.perf_counter() - started
@@ -675,7 +665,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(str(error))
     if args.export is not None:
         best = run.best(run.finished() + 1)
-        save_network(network_at(best), args.export)
+        save_network(network_in(best), args.export)
         print(f"wrote {args.export}: {args.export.stat().st_size} bytes, from {best}")
         return
     run.advance(args.generations, min(2, args.workers))

@@ -156,9 +156,9 @@ def read_network(path: str | Path) -> Network:
 
 
 @lru_cache(maxsize=8)
-def network_in(path: str) -> Network:
-    """The weights of the file ``path`` (another generation's, for a benchmark), read on the
-    first call for it."""
+def network_in(path: str | Path) -> Network:
+    """The weights of the file ``path`` (a training run's generation), read on the first call
+    for it in a process."""
     return read_network(path)
 
 
