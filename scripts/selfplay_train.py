@@ -24,8 +24,10 @@ back from ``settings.json``; only ``--generations`` and ``--workers`` may change
    generations after it do. ``gen-000/``.
 1. **Self-play**: ``games`` games of the best network's PUCT search (:mod:`splendor_nb.ai.puct`)
    against itself, 2, 3 or 4 players (``PLAYER_MIX``), ``simulations`` a move, Dirichlet noise
-   at the root, the first ``sampled_turns`` turns drawn in proportion to the visits. Every
-   searched position is kept: its rows, the root's moves and their shares of the visits (the
+   at the root, the first ``sampled_turns`` turns drawn in proportion to the visits. With
+   ``full_share`` below 1, only that share of the later moves gets this search, the rest a
+   quick one of ``fast_simulations`` that is played and not kept. Every fully searched
+   position is kept: its rows, the root's moves and their shares of the visits (the
    policy's target), every player's chance of winning as the search found it at the root, and
    the game's result. The value's target is the result, or with ``value_mix`` above 0 that
    share of the search's chances and the rest the result: one game's result says little of
@@ -130,6 +132,19 @@ class Settings:
     value_mix: float = 0.0
     """The share of the search's root chances in a self-play position's value target, the rest
     the game's result (the bootstrap's positions: the result alone)."""
+    full_share: float = 1.0
+    """The share of self-play's moves searched with ``simulations``, noise and all, and kept
+    for training; the others (never in the first ``sampled_turns`` turns) are searched with
+    ``fast_simulations``, without noise, and only played (KataGo's playout cap
+    randomisation: more games, so more results, for the same CPU)."""
+    fast_simulations: int = 0
+    """The simulations of a move not kept (``full_share`` below 1)."""
+
+    def __post_init__(self) -> None:
+        if not 0 < self.full_share <= 1:
+            raise ValueError(f"full_share {self.full_share} is not in (0, 1]")
+        if self.full_share < 1 and self.fast_simulations < 1:
+            raise ValueError("full_share below 1 needs fast_simulations of 1 or more")
 
 
 LEGACY: dict[str, Any] = {"bootstrap_games": 0, "value_mix": 0.0}
@@ -191,6 +206,11 @@ def play_selfplay(task: SelfPlay) -> float:
         moves = searched_moves(view)
         if len(moves) == 1:
             return view, moves, [1.0], moves[0], None
+        if (settings.full_share < 1 and state.turn >= settings.sampled_turns
+                and rng.random() >= settings.full_share):  # a fast move: played, not kept
+            fast = search(view, rng, settings.fast_simulations, moves, network)
+            return view, moves, [0.0] * len(moves), best_move(fast, moves,
+                                                               state.current_player), None
         noise = Noise(settings.noise_alpha, settings.noise_share, rng.randrange(1 << 32))
         root = search(view, rng, settings.simulations, moves, network, noise)
         chances = [root.worth(player) for player in range(len(view.players))]

@@ -236,3 +236,29 @@ def test_self_play_records_the_search_chances_which_value_mix_blends_with_the_re
     assert np.allclose(script.value_targets(without, 0.25), game["result"][None])
     loaded = script.load_positions([out], 0.25)[players]
     assert np.allclose(loaded.results, blended)
+
+
+def test_playout_cap_keeps_only_the_fully_searched_moves(tmp_path: Path) -> None:
+    """With ``full_share`` below 1 a self-play game keeps every move of its first
+    ``sampled_turns`` turns and only some of the later ones, each kept position with its
+    search's chances; settings that cannot play are refused."""
+    script = trainer()
+    weights = tmp_path / "network.npz"
+    save_network(scrambled(4), weights)
+    games = {}
+    for share in (1.0, 0.3):
+        settings = script.Settings(simulations=4, full_share=share, fast_simulations=2,
+                                   value_mix=0.5)
+        out = tmp_path / f"{share}.npz"
+        script.play_selfplay(script.SelfPlay(settings, 1, 0, weights, out))
+        with np.load(out) as stored:
+            games[share] = {name: stored[name] for name in stored.files}
+    full, capped = games[1.0], games[0.3]
+    opening = script.Settings().sampled_turns
+    assert len(capped["movers"]) >= opening
+    assert len(capped["movers"]) < 0.6 * len(full["movers"])
+    assert capped["chances"].shape == (len(capped["movers"]), len(capped["result"]))
+    with pytest.raises(ValueError, match="fast_simulations"):
+        script.Settings(full_share=0.5)
+    with pytest.raises(ValueError, match="full_share"):
+        script.Settings(full_share=0.0, fast_simulations=2)
