@@ -6,7 +6,8 @@
         [--levels easy,medium,hard,expert]
 
 For each pair it plays ``--games`` two-player games (seats swapped every other game) and prints
-win rates with 95% Wilson intervals, draws and the median seconds per move of each level. The
+win rates with 95% Wilson intervals, draws, how many games each rule ended (R-END-TRIGGER, or a
+stall: R-PASS, R-REPEAT, unfinished) and the median seconds per move of each level. The
 targets: expert beats hard >= 80%, hard beats medium >= 70%, medium beats easy >= 85%, every
 level <= 1 s per move.
 

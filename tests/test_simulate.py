@@ -21,7 +21,7 @@ from splendor_nb.ai.policy_value import (
     save_network,
 )
 from splendor_nb.ai.puct import puct
-from splendor_nb.ai.simulate import derive_seed, simulate, tournament, wilson
+from splendor_nb.ai.simulate import TournamentResult, derive_seed, simulate, tournament, wilson
 from splendor_nb.cli import main
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
@@ -111,9 +111,19 @@ def test_tournament_swaps_seats_and_counts_every_game() -> None:
     with ThreadPoolExecutor(2) as pool:
         result = tournament("medium", "easy", 4, seed=5, executor=pool, progress=False)
     assert result.games == 4 and sum(result.wins) + result.draws == 4
+    assert sum(result.ends.values()) == 4
     low, high = result.interval(0)
     assert low <= result.win_rate(0) <= high
     assert "95% CI" in str(result)
+
+
+def test_a_tournament_says_how_its_games_ended() -> None:
+    """The stalls the issue counts (R-REPEAT between experts) are printed beside the normal
+    ends."""
+    result = TournamentResult(("expert", "hard"), 3, (2, 0), 1, (0.5, 0.2),
+                              ends={"R-END-TRIGGER": 2, "R-REPEAT": 1})
+    assert "3 games, 1 draws (shared victories); ended 2 by R-END-TRIGGER, 1 by R-REPEAT" \
+        in str(result)
 
 
 def test_wilson_interval() -> None:

@@ -28,9 +28,10 @@ import math
 import os
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
@@ -104,6 +105,9 @@ class TournamentResult:
     seconds_per_move: tuple[float, float]
     """Median CPU seconds per move of each level (see :class:`Played`)."""
     players: int = 2
+    ends: Mapping[str, int] = field(default_factory=dict)
+    """How many games each rule ended: ``R-END-TRIGGER``, or a stall (``R-PASS``,
+    ``R-REPEAT``, ``unfinished`` after :data:`MAX_TURNS` turns)."""
 
     def win_rate(self, side: int) -> float:
         """Games won by ``levels[side]``, as a fraction of all games."""
@@ -122,8 +126,9 @@ class TournamentResult:
         seats = "" if self.players == 2 else (
             f" at {self.players} players (one seat against {self.players - 1}; an even share "
             f"is {1 / self.players:.1%})")
+        ended = ", ".join(f"{count} by {rule}" for rule, count in sorted(self.ends.items()))
         lines = [f"{self.levels[0]} v {self.levels[1]}{seats}: {self.games} games, "
-                 f"{self.draws} draws (shared victories)"]
+                 f"{self.draws} draws (shared victories)" + (f"; ended {ended}" if ended else "")]
         for side, level in enumerate(self.levels):
             low, high = self.interval(side)
             lines.append(f"  {level:>6} wins {self.wins[side]:4} = {self.win_rate(side):6.1%}  "
@@ -163,8 +168,8 @@ def tournament(level_a: str, level_b: str, games: int, seed: int = 0,
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> with ThreadPoolExecutor(1) as pool:
     ...     result = tournament("medium", "easy", 2, seed=3, executor=pool, progress=False)
-    >>> result.games, sum(result.wins) + result.draws
-    (2, 2)
+    >>> result.games, sum(result.wins) + result.draws, result.ends
+    (2, 2, {'R-END-TRIGGER': 2})
     """
     levels = (level_a, level_b)
     seats = seating(players, (level_a,) + (level_b,) * (players - 1))
@@ -173,9 +178,12 @@ def tournament(level_a: str, level_b: str, games: int, seed: int = 0,
     wins = [0, 0]
     draws = 0
     seconds: list[list[float]] = [[], []]
+    ends: Counter[str] = Counter()
     for record in played:
-        final = Replay.loads(record.replay)
-        winners = final.state(len(final)).winners
+        replay = Replay.loads(record.replay)
+        final = replay.state(len(replay))
+        winners = final.winners
+        ends[final.end_rule or "unfinished"] += 1
         for seat in range(players):
             side = 0 if (seat + record.game.index) % players == 0 else 1  # seats rotate
             seconds[side].extend(record.seconds[seat])
@@ -184,7 +192,7 @@ def tournament(level_a: str, level_b: str, games: int, seed: int = 0,
         if len(winners) != 1:
             draws += 1
     return TournamentResult(levels, games, (wins[0], wins[1]), draws,
-                            (_median(seconds[0]), _median(seconds[1])), players)
+                            (_median(seconds[0]), _median(seconds[1])), players, dict(ends))
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
