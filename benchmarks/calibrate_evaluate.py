@@ -6,9 +6,11 @@
 Plays bot games on a process pool (:func:`splendor_nb.ai.simulate`): a third medium v medium and
 a third easy v medium with 2 players, a third four medium bots, and ``--hard`` games of hard v
 hard (300 positions rated a move; none by default). It rates every ``--every``-th position of
-each twice, on the pool too: with :func:`splendor_nb.ai.evaluate` (the hard bot's search) and
-with the expert's value model (:func:`splendor_nb.ai.model.win_chances`, the same positions),
-and prints, for each judge, each kind of game and all of them:
+each by four judges, on the pool too: :func:`splendor_nb.ai.evaluate` (the hard bot's search),
+the expert's value model (:func:`splendor_nb.ai.model.win_chances`), the alphazero network's
+value alone (:func:`splendor_nb.ai.policy_value.assess`) and the alphazero bot's search from
+the position (:func:`splendor_nb.ai.puct.search`, ``SEARCH_SIMULATIONS`` simulations: the root's
+mean chances), and prints, for each judge, each kind of game and all of them:
 
 - the calibration: each (position, player) pair's predicted chance, in ten bins, against the
   share of those players who won (a shared victory counts 1/k), with its 95% Wilson interval;
@@ -18,7 +20,7 @@ and prints, for each judge, each kind of game and all of them:
 - the temperature that would fit best: the chances re-tempered (a softmax's worth differences
   are ``TEMPERATURE * log p``, so ``p ** (T / T')`` normalised is the same search at ``T'``), the
   log-loss and Brier score of each; ``evaluate``'s play is not involved, only how it reports;
-- the CPU time of one ``evaluate`` and of one rating by the model.
+- the CPU time of one rating by each judge.
 The figures in docs/review.md come from the defaults; docs/ai.md compares the two judges.
 """
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import time
 from collections.abc import Iterable, Sequence
@@ -36,6 +39,7 @@ from benchmarks.common import reference_line
 from splendor_nb.ai import evaluate, simulate, wilson
 from splendor_nb.ai.search import TEMPERATURE
 from splendor_nb.ai.simulate import stream
+from splendor_nb.engine import GameState
 from splendor_nb.replay import Replay
 
 GROUPS = (("2p medium v medium", 2, ("medium",)), ("2p easy v medium", 2, ("easy", "medium")),
@@ -43,7 +47,10 @@ GROUPS = (("2p medium v medium", 2, ("medium",)), ("2p easy v medium", 2, ("easy
 HARD_GROUP = ("2p hard v hard", 2, ("hard",))
 HARD_BUDGET = 300
 """The hard bots' positions rated a move in ``--hard`` games (the training script's)."""
-JUDGES = ("evaluate", "model")
+JUDGES = ("evaluate", "model", "network", "search")
+SEARCH_SIMULATIONS = 50
+"""The alphazero search's simulations a position as the ``search`` judge (about evaluate's
+time)."""
 BINS = 10
 TEMPERATURES = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 PHASES = ("first third", "middle third", "last third")
@@ -79,7 +86,7 @@ def run(games: int = 300, seed: int = 2, every: int = 3, workers: int | None = N
         tasks = [(group, replay.dumps(), every) for replay in replays]
         for rated in stream(_rate, tasks, workers=workers):
             samples.extend(rated)
-        print(f"{group}: {count} games, {sum(s.group == group for s in samples) // 2} "
+        print(f"{group}: {count} games, {sum(s.group == group for s in samples) // len(JUDGES)} "
               f"positions rated ({time.perf_counter() - started:.0f} s so far)")
     for judge in JUDGES:
         judged = [s for s in samples if s.judge == judge]
@@ -150,6 +157,7 @@ def _report(title: str, samples: Sequence[Sample]) -> None:
 def _rate(task: tuple[str, str, int]) -> list[Sample]:
     """Rate every ``every``-th position of one game by each judge (what a worker runs)."""
     from splendor_nb.ai.model import win_chances
+    from splendor_nb.ai.policy_value import assess
 
     group, text, every = task
     replay = _replay(text)
@@ -158,19 +166,28 @@ def _rate(task: tuple[str, str, int]) -> list[Sample]:
         return []  # stopped unfinished: no outcome to compare with
     winners = final.winners
     outcome = tuple(1 / len(winners) if i in winners else 0.0 for i in range(replay.players))
+    judges = {"evaluate": evaluate, "model": lambda state: win_chances([state])[0],
+              "network": lambda state: assess(state, ()).chances, "search": _searched}
     samples = []
     for turn in range(0, len(replay), every):
         state = replay.state(turn)
-        started = time.thread_time()
-        chances = evaluate(state)
         phase = min(2, 3 * turn // len(replay))
-        samples.append(Sample(group, chances, outcome, state.current_player, phase,
-                              time.thread_time() - started))
-        started = time.thread_time()
-        rated = tuple(float(p) for p in win_chances([state])[0])
-        samples.append(Sample(group, rated, outcome, state.current_player, phase,
-                              time.thread_time() - started, "model"))
+        for judge in JUDGES:
+            started = time.thread_time()
+            chances = tuple(float(p) for p in judges[judge](state))
+            samples.append(Sample(group, chances, outcome, state.current_player, phase,
+                                  time.thread_time() - started, judge))
     return samples
+
+
+def _searched(state: GameState) -> list[float]:
+    """Every player's mean chance at the root of the alphazero bot's search from ``state``
+    (as its player sees it), after ``SEARCH_SIMULATIONS`` simulations."""
+    from splendor_nb.ai.puct import search, searched_moves
+
+    view = state.player_view(state.current_player)
+    root = search(view, random.Random(state.turn), SEARCH_SIMULATIONS, searched_moves(view))
+    return [root.worth(player) for player in range(len(state.players))]
 
 
 @lru_cache(maxsize=2)
