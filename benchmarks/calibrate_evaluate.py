@@ -7,8 +7,8 @@ Plays bot games on a process pool (:func:`splendor_nb.ai.simulate`): a third med
 a third easy v medium with 2 players, a third four medium bots, and ``--hard`` games of hard v
 hard (300 positions rated a move; none by default). It rates every ``--every``-th position of
 each by four judges, on the pool too: :func:`splendor_nb.ai.evaluate` (the hard bot's search),
-the expert's value model (:func:`splendor_nb.ai.model.win_chances`), the alphazero network's
-value alone (:func:`splendor_nb.ai.policy_value.assess`) and the alphazero bot's search from
+the baseline's value model (:func:`splendor_nb.ai.model.win_chances`), the expert's network's
+value alone (:func:`splendor_nb.ai.policy_value.assess`) and the expert bot's search from
 the position (:func:`splendor_nb.ai.puct.search`, ``SEARCH_SIMULATIONS`` simulations: the root's
 mean chances), and prints, for each judge, each kind of game and all of them:
 
@@ -49,7 +49,7 @@ HARD_BUDGET = 300
 """The hard bots' positions rated a move in ``--hard`` games (the training script's)."""
 JUDGES = ("evaluate", "model", "network", "search")
 SEARCH_SIMULATIONS = 50
-"""The alphazero search's simulations a position as the ``search`` judge (about evaluate's
+"""The expert's search's simulations a position as the ``search`` judge (about evaluate's
 time)."""
 BINS = 10
 TEMPERATURES = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
@@ -181,7 +181,7 @@ def _rate(task: tuple[str, str, int]) -> list[Sample]:
 
 
 def _searched(state: GameState) -> list[float]:
-    """Every player's mean chance at the root of the alphazero bot's search from ``state``
+    """Every player's mean chance at the root of the expert bot's search from ``state``
     (as its player sees it), after ``SEARCH_SIMULATIONS`` simulations."""
     from splendor_nb.ai.puct import search, searched_moves
 

@@ -1,7 +1,7 @@
 """Benchmark: reviewing a game (:func:`splendor_nb.analysis.game_review`), and what its labels say.
 
-    .venv/bin/python -m benchmarks.review [--rounds 3] [--budget 100] [--label-games 0]
-        [--workers N]
+    .venv/bin/python -m benchmarks.review [--rounds 3] [--budget 80] [--label-games 0]
+        [--reference 0] [--workers N]
 
 For the shipped 60-turn 2-player game and the 120-turn 4-player game it prints, as medians of
 ``--rounds``: the review's time in this process (``workers=1``; wall and CPU) and on a pool of
@@ -13,7 +13,10 @@ Every review judges from scratch.
 ``--label-games N`` also plays N two-player games of each pairing below, reviews them, and prints
 how often each level's moves get each label, their mean loss and accuracy, and the mean fall of
 the mover's chance from before the move to after it (what a loss measured that way would charge):
-the figures behind the thresholds in docs/review.md. ``--rounds 0`` skips the timings. Machines
+the figures behind the thresholds in docs/review.md. ``--reference N`` also reviews the shipped
+2-player replays at ``--budget`` and at N simulations (the expert's playing budget, say) and
+prints which moves each labels and how many labels they share: what a cheaper review misses
+or adds. ``--rounds 0`` skips the timings. Machines
 here are shared: the reference workload's time and the load average are printed before and
 after.
 """
@@ -29,7 +32,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks.common import reference_line
-from splendor_nb.ai.expert import REVIEW_SIMULATIONS
+from splendor_nb.ai.puct import REVIEW_SIMULATIONS
 from splendor_nb.ai.simulate import simulate
 from splendor_nb.analysis.game_review import LABELS, Review, review, stored_review
 from splendor_nb.replay import Replay
@@ -37,10 +40,12 @@ from splendor_nb.ui.replays import REPLAYS_DIR
 
 GAMES = ("bots-2p-easy-vs-medium.json", "bots-4p-medium-hard-easy-medium.json")
 PAIRINGS = (("easy", "hard"), ("medium", "hard"), ("hard", "hard"))
+REFERENCE_GAMES = ("bots-2p-easy-vs-medium.json", "bots-2p-medium-vs-hard.json")
+"""The replays ``--reference`` reviews twice."""
 
 
 def run(rounds: int = 3, budget: int = REVIEW_SIMULATIONS, label_games: int = 0,
-        workers: int | None = None) -> None:
+        workers: int | None = None, reference: int = 0) -> None:
     """Time the reviews and print the figures (see the module's text)."""
     workers = workers or os.cpu_count() or 1
     print(reference_line())
@@ -49,6 +54,8 @@ def run(rounds: int = 3, budget: int = REVIEW_SIMULATIONS, label_games: int = 0,
         _time_game(name, rounds, budget, workers)
     if label_games:
         _label_rates(label_games, budget, workers)
+    if reference:
+        _against_reference(budget, reference, workers)
     print("load average: " + ", ".join(f"{load:.1f}" for load in os.getloadavg()))
     print(reference_line())
 
@@ -112,6 +119,29 @@ def _label_rates(games: int, budget: int, workers: int) -> None:
               + f"   {statistics.fmean(f[3] for f in found) * 100:6.2f} pt")
 
 
+def _against_reference(budget: int, reference: int, workers: int) -> None:
+    """The labels of each shipped 2-player replay reviewed at ``budget`` and at ``reference``."""
+    shared = only_cheap = only_reference = same = 0
+    for name in REFERENCE_GAMES:
+        text = (REPLAYS_DIR / name).read_text(encoding="utf-8")
+        found = []
+        for simulations in (budget, reference):
+            cpu = time.process_time()
+            result = review(Replay.loads(text), budget=simulations, workers=workers)
+            labels = {m.turn: m.label for m in result.moves if m.label is not None}
+            found.append(labels)
+            print(f"\n{name} at {simulations}: {time.process_time() - cpu:.1f} s CPU here; "
+                  "labelled turns " + (", ".join(f"{turn} {label}" for turn, label
+                                                 in sorted(labels.items())) or "none"))
+        cheap, best = found
+        shared += len(cheap.keys() & best.keys())
+        same += sum(cheap[turn] == best[turn] for turn in cheap.keys() & best.keys())
+        only_cheap += len(cheap.keys() - best.keys())
+        only_reference += len(best.keys() - cheap.keys())
+    print(f"\nat {budget} against {reference}: {shared} moves labelled by both ({same} with "
+          f"the same label), {only_cheap} only at {budget}, {only_reference} only at {reference}")
+
+
 def _pooled(text: str, budget: int, workers: int) -> tuple[float, float]:
     """(wall seconds, CPU seconds of this process and its workers) of a review on a pool."""
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -135,9 +165,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--budget", type=int, default=REVIEW_SIMULATIONS)
     parser.add_argument("--label-games", type=int, default=0)
+    parser.add_argument("--reference", type=int, default=0,
+                        help="also compare the labels with a review at this many simulations")
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
-    run(args.rounds, args.budget, args.label_games, args.workers)
+    run(args.rounds, args.budget, args.label_games, args.workers, args.reference)
 
 
 if __name__ == "__main__":

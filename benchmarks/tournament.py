@@ -1,7 +1,7 @@
 """Strength and speed of the AI levels: the tournaments behind the figures in docs/performance.md.
 
     .venv/bin/python -m benchmarks.tournament [--games 200] [--seed 1] [--workers 2]
-        [--pairs hard-medium,medium-easy,expert-hard] [--budgets alphazero=1200]
+        [--pairs hard-medium,medium-easy,expert-hard] [--budgets expert=1200]
         [--weights run/gen-003/candidate.npz] [--players 3] [--ladder N] [--timing N]
         [--levels easy,medium,hard,expert]
 
@@ -16,13 +16,13 @@ level's Bradley-Terry rating on the Elo scale with its 95% interval
 (:mod:`splendor_nb.ai.ladder`). ``--timing N`` plays N games at 2, 3 and 4 players with every
 seat of one level and prints each level's median and 95th-percentile CPU seconds per move
 (``--levels`` names the levels timed and rated; all by default). Besides the four levels,
-pairs and ``--levels`` take the benchmark levels of ``splendor_nb.ai.bots.BENCHMARK_LEVELS``:
-``alphazero`` (the self-play network's search) and ``baseline`` (the expert as of a9b3b34, its
-value model and search, the opponent the alphazero bot must beat), e.g. ``--pairs
-alphazero-baseline`` or ``--timing 2 --levels alphazero``. ``--budgets LEVEL=N,...`` sets the
-pairs' budgets by level (simulations for the searching levels; the others keep their own), e.g.
-``--pairs alphazero-baseline --budgets alphazero=600`` against ``baseline`` at its own.
-``--weights FILE`` has the alphazero level play another network than the shipped one: a
+pairs and ``--levels`` take the benchmark level of ``splendor_nb.ai.bots.BENCHMARK_LEVELS``,
+``baseline`` (the expert as of a9b3b34, its value model and search, the opponent the expert's
+self-play network is measured against), e.g. ``--pairs expert-baseline`` or ``--timing 2
+--levels expert,baseline``. ``--budgets LEVEL=N,...`` sets the pairs' budgets by level
+(simulations for the searching levels; the others keep their own), e.g. ``--pairs
+expert-baseline --budgets expert=600`` against ``baseline`` at its own. ``--weights FILE``
+has the expert level play another network than the shipped one: a
 generation of a training run (``scripts/selfplay_train.py``), measured at the shipped budget.
 ``--players 3`` (or 4) plays the pairs' games at that many players, the first level in one
 seat against the second in all the others (its seat moving on one each game), and prints its
@@ -62,14 +62,14 @@ def timing(level: str, players: int, games: int, seed: int, workers: int | None
 def parse_budgets(text: str) -> dict[str, int]:
     """``--budgets``' text as a budget by level.
 
-    >>> parse_budgets("alphazero=1200,hard=500")
-    {'alphazero': 1200, 'hard': 500}
+    >>> parse_budgets("expert=1200,hard=500")
+    {'expert': 1200, 'hard': 500}
     """
     try:
         return {level: int(n) for level, n in (part.split("=") for part in text.split(","))}
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not LEVEL=N,... (e.g. alphazero=1200)") from None
+            f"{text!r} is not LEVEL=N,... (e.g. expert=1200)") from None
 
 
 def run(games: int = 40, seed: int = 1, workers: int | None = None,
@@ -111,9 +111,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--pairs", default="hard-medium,medium-easy")
     parser.add_argument("--budgets", type=parse_budgets, default=None, metavar="LEVEL=N,...",
-                        help="the pairs' budgets by level, e.g. alphazero=1200")
+                        help="the pairs' budgets by level, e.g. expert=1200")
     parser.add_argument("--weights", default=None, metavar="FILE",
-                        help="the alphazero level's network in the pairs, instead of the "
+                        help="the expert level's network in the pairs, instead of the "
                              "shipped one (a generation's candidate.npz)")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
                         help="the pairs' games at 3 or 4 players: the first level in one seat, "

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from splendor_nb.ai.expert import root_moves
+from splendor_nb.ai.baseline import root_moves
 from splendor_nb.ai.simulate import stream
 from splendor_nb.analysis.corpus import SHIPPED_CORPORA_DIR, open_corpus
 from splendor_nb.analysis.corpus.shards import game_id, game_index

@@ -1,25 +1,25 @@
-"""Learn the alphazero bot's network (splendor_nb/data/alphazero.npz) by self-play, started from
-a network that imitates the expert.
+"""Learn the expert bot's network (splendor_nb/data/expert_network.npz) by self-play, started
+from a network that imitates the baseline bot (the expert level before this network).
 
     nice -n 19 .venv/bin/python scripts/selfplay_train.py --run ~/az-run \\
         [--generations 40] [--workers 2] [--seed 33] [--games 120] [--simulations 100] ...
     .venv/bin/python scripts/selfplay_train.py --run ~/az-run \\
-        --export splendor_nb/data/alphazero.npz      # the best network so far, to ship
+        --export splendor_nb/data/expert_network.npz  # the best network so far, to ship
 
 AlphaZero's loop, one generation at a time, every step written to the run's folder as it is
 done, so the same command resumes an interrupted run where it stopped (the settings are read
 back from ``settings.json``; only ``--generations`` and ``--workers`` may change):
 
 0. **Bootstrap** (expert iteration; generation 0, when ``bootstrap_games`` is not 0):
-   ``bootstrap_games`` games of the expert's own search (:mod:`splendor_nb.ai.expert`, as the
-   expert bot plays: from its player's view, each simulation on a fresh deal of the cards
-   they cannot see) against itself, 2, 3 or 4 players as ``PLAYER_MIX``, at the expert's
+   ``bootstrap_games`` games of the baseline's own search (:mod:`splendor_nb.ai.baseline`, as the
+   baseline bot plays: from its player's view, each simulation on a fresh deal of the cards
+   they cannot see) against itself, 2, 3 or 4 players as ``PLAYER_MIX``, at the baseline's
    budget (``bootstrap_simulations`` 0) or another. Every searched position is kept as
-   self-play keeps it, the policy's target being the expert's root moves and their shares of
-   its visits below the root (:func:`~splendor_nb.ai.expert.root_visits`); the first
-   ``sampled_turns`` turns are drawn in proportion to them, the rest the expert's move. The
+   self-play keeps it, the policy's target being the baseline's root moves and their shares of
+   its visits below the root (:func:`~splendor_nb.ai.baseline.root_visits`); the first
+   ``sampled_turns`` turns are drawn in proportion to them, the rest the baseline's move. The
    initial network trained on them (``bootstrap_epochs`` passes) is generation 0's candidate,
-   gated and matched against the expert as every candidate (steps 3 and 4), and generation
+   gated and matched against the baseline as every candidate (steps 3 and 4), and generation
    1's self-play starts from it when kept; its games stay in the training window as the
    generations after it do. ``gen-000/``.
 1. **Self-play**: ``games`` games of the best network's PUCT search (:mod:`splendor_nb.ai.puct`)
@@ -39,16 +39,16 @@ back from ``settings.json``; only ``--generations`` and ``--workers`` may change
    heads). ``gen-NNN/candidate.npz``.
 3. **Gate**: ``gate_games`` two-player games of the candidate against the best network, seats
    swapped; it becomes the best when it scores ``gate_threshold`` or more. ``gen-NNN/gate/``.
-4. **Strength**: ``expert_games`` two-player games of the candidate against today's expert
-   (the ``baseline`` level, at its default budget), seats swapped. ``gen-NNN/expert/``.
+4. **Strength**: ``baseline_games`` two-player games of the candidate against the ``baseline``
+   level at its default budget, seats swapped. ``gen-NNN/baseline/``.
 
 Why the bootstrap: from :func:`~splendor_nb.ai.policy_value.initial_network` (medium's rating
 as the value, flat priors) self-play learns too slowly for two cores: its first generation
-(120 games, 45 minutes) won 1 of 10 games against the expert. The expert's games teach the
-network the expert's choices and a value of positions the expert reaches; self-play then has
-to improve on the expert rather than find its way up to it. They cost more than self-play's
-(the expert rates every move of each new position): 24.0 s of CPU a game, 150 games a CPU
-hour (20 games at the expert's budget, one process at ``nice -n 19`` on the loaded 2-core
+(120 games, 45 minutes) won 1 of 10 games against the baseline. The baseline's games teach the
+network the baseline's choices and a value of positions the baseline reaches; self-play then has
+to improve on the baseline rather than find its way up to it. They cost more than self-play's
+(the baseline rates every move of each new position): 24.0 s of CPU a game, 150 games a CPU
+hour (20 games at the baseline's budget, one process at ``nice -n 19`` on the loaded 2-core
 machine, 3 Dec 2026: 18.1 s with 2 players, 29.4 with 3, 36.0 with 4; 71 positions a game),
 against some 500 of self-play's. The default 200 games take about 80 minutes of one core.
 The ``bootstrap_epochs`` default, 40 passes, comes from those 20 games, 15 trained on and 5
@@ -82,9 +82,9 @@ import numpy as np
 import torch
 from tqdm import tqdm
 
+from splendor_nb.ai.baseline import SIMULATIONS as BASELINE_SIMULATIONS
+from splendor_nb.ai.baseline import grow, preferred, root_moves, root_visits
 from splendor_nb.ai.bots import Bot
-from splendor_nb.ai.expert import SIMULATIONS as EXPERT_SIMULATIONS
-from splendor_nb.ai.expert import grow, preferred, root_moves, root_visits
 from splendor_nb.ai.features import FEATURES, features
 from splendor_nb.ai.policy_value import (
     MOVE_FEATURES,
@@ -122,11 +122,11 @@ class Settings:
     gate_games: int = 24
     gate_simulations: int = 100
     gate_threshold: float = 0.55
-    expert_games: int = 10
+    baseline_games: int = 10
     bootstrap_games: int = 200
-    """Generation 0's games of the expert against itself; 0: no bootstrap."""
+    """Generation 0's games of the baseline against itself; 0: no bootstrap."""
     bootstrap_simulations: int = 0
-    """The expert's simulations a move in them; 0: its own budget (expert.SIMULATIONS)."""
+    """The baseline's simulations a move in them; 0: its own budget (baseline.SIMULATIONS)."""
     bootstrap_epochs: int = 40
     """Passes over the bootstrap's positions to train generation 0's candidate."""
     value_mix: float = 0.0
@@ -167,7 +167,7 @@ class SelfPlay:
 
 @dataclass(frozen=True)
 class Bootstrap:
-    """One game of generation 0 that the expert's search plays against itself, and where to
+    """One game of generation 0 that the baseline's search plays against itself, and where to
     write its positions."""
 
     settings: Settings
@@ -178,7 +178,7 @@ class Bootstrap:
 @dataclass(frozen=True)
 class Match:
     """One two-player game of a network (seat ``seat``) against another network or, with
-    ``rival`` None, the baseline expert; ``out`` gets the network's score."""
+    ``rival`` None, the baseline; ``out`` gets the network's score."""
 
     settings: Settings
     kind: str
@@ -192,7 +192,7 @@ class Match:
 Decision = tuple[GameState, Sequence[Move], Sequence[float], Move, Sequence[float] | None]
 """A searched position: the view searched (the mover's), the root's moves, their shares of the
 root's visits, the most visited move, and every player's chance of winning as the search found
-it (``None``: not recorded, as in the expert's bootstrap)."""
+it (``None``: not recorded, as in the baseline's bootstrap)."""
 
 
 def play_selfplay(task: SelfPlay) -> float:
@@ -220,26 +220,26 @@ def play_selfplay(task: SelfPlay) -> float:
     return _record_game(settings, "self-play", task.generation, task.index, decide, task.out)
 
 
-def expert_decision(state: GameState, rng: random.Random, simulations: int) -> Decision:
-    """The expert's search from the view of the player to move in ``state`` (never the cards
-    they cannot see), as the expert bot plays: its root's moves, their shares of the visits
-    below the root and the move it plays; ``simulations`` 0 is the expert's own budget."""
+def baseline_decision(state: GameState, rng: random.Random, simulations: int) -> Decision:
+    """The baseline's search from the view of the player to move in ``state`` (never the cards
+    they cannot see), as the baseline bot plays: its root's moves, their shares of the visits
+    below the root and the move it plays; ``simulations`` 0 is the baseline's own budget."""
     view = state.player_view(state.current_player)
     moves = root_moves(view)
     if len(moves) == 1:
         return view, moves, [1.0], moves[0], None
-    budget = simulations or EXPERT_SIMULATIONS[len(view.players)]
+    budget = simulations or BASELINE_SIMULATIONS[len(view.players)]
     root = grow(view, rng, budget, moves)
     return view, moves, shares_of(root_visits(root, moves)), preferred(root, moves,
                                                                     view.current_player), None
 
 
 def play_bootstrap(task: Bootstrap) -> float:
-    """Play one game of the expert's search against itself and write its positions (``out``,
+    """Play one game of the baseline's search against itself and write its positions (``out``,
     atomically), as self-play does; the CPU seconds it took."""
     simulations = task.settings.bootstrap_simulations
     return _record_game(task.settings, "bootstrap", 0, task.index,
-                        lambda state, rng: expert_decision(state, rng, simulations), task.out)
+                        lambda state, rng: baseline_decision(state, rng, simulations), task.out)
 
 
 def _record_game(settings: Settings, kind: str, generation: int, index: int,
@@ -554,7 +554,7 @@ class Run:
 
     def play_generation(self, number: int, workers: int) -> dict[str, Any]:
         """Every step of generation ``number`` not yet done; its summary. Generation 0 is the
-        bootstrap: the expert's games, and a candidate trained on them from the initial
+        bootstrap: the baseline's games, and a candidate trained on them from the initial
         network."""
         settings = self.settings
         folder = self.generation(number)
@@ -565,7 +565,7 @@ class Run:
         if number == 0:
             here, cpu = run_tasks(play_bootstrap, [Bootstrap(settings, index, out)
                                                    for index, out in enumerate(outs)],
-                                  workers, "gen 0 expert bootstrap")
+                                  workers, "gen 0 baseline bootstrap")
         else:
             here, cpu = run_tasks(play_selfplay, [SelfPlay(settings, number, index, best, out)
                                                   for index, out in enumerate(outs)],
@@ -605,13 +605,13 @@ class Run:
                 "value_loss": round(value_loss, 4), "policy_loss": round(policy_loss, 4),
                 "gate": scores["gate"], "gate_games": settings.gate_games,
                 "kept": gate >= settings.gate_threshold,
-                "expert": scores["expert"], "expert_games": settings.expert_games,
+                "baseline": scores["baseline"], "baseline_games": settings.baseline_games,
                 "ends": ends}
 
     def matches(self, number: int, candidate: Path, best: Path, workers: int
                 ) -> tuple[dict[str, float], float, dict[str, int]]:
         """Generation ``number``'s gate (``candidate`` against ``best``) and its match against
-        the baseline expert: their scores, their CPU seconds, and their games by the rule
+        the baseline: their scores, their CPU seconds, and their games by the rule
         that ended them (R-END-TRIGGER, or a stall: R-PASS, R-REPEAT, unfinished)."""
         settings = self.settings
         folder = self.generation(number)
@@ -619,7 +619,7 @@ class Run:
         match_cpu = 0.0
         ends: dict[str, int] = {}
         for kind, count, rival in (("gate", settings.gate_games, best),
-                                   ("expert", settings.expert_games, None)):
+                                   ("baseline", settings.baseline_games, None)):
             (folder / kind).mkdir(exist_ok=True)
             matches = [Match(settings, kind, number, index, candidate, rival,
                              folder / kind / f"{index:05}.json") for index in range(count)]
@@ -649,7 +649,7 @@ def describe(summary: dict[str, Any]) -> str:
     """A generation's log line."""
     hours = summary["self_play_cpu"] / 3600
     per_hour = f"{summary['played_here'] / hours:.0f}" if hours else "-"
-    games = ("expert bootstrap games" if summary.get("kind") == "bootstrap"
+    games = ("baseline bootstrap games" if summary.get("kind") == "bootstrap"
              else "self-play games")
     return (f"generation {summary['generation']}: {summary['games']} {games} "
             f"({summary['positions']} positions; {summary['played_here']} played by this "
@@ -659,7 +659,7 @@ def describe(summary: dict[str, Any]) -> str:
             f"CPU (value loss {summary['value_loss']}, policy loss {summary['policy_loss']}); "
             f"gate {summary['gate']:g} of {summary['gate_games']} against "
             f"{summary['best_before']}: {'kept' if summary['kept'] else 'not kept'}; "
-            f"against the baseline expert {summary['expert']:g} of {summary['expert_games']} "
+            f"against the baseline {summary['baseline']:g} of {summary['baseline_games']} "
             f"({summary['match_cpu']} s of CPU for both matches); the games' ends: "
             f"{summary['ends']}; {summary['seconds']} s of "
             f"wall clock in all")

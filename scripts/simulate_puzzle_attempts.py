@@ -1,16 +1,15 @@
-"""Puzzle ratings after simulated learners: the four bot levels try shipped puzzles, and each
+"""Puzzle ratings after simulated learners: four bot levels try shipped puzzles, and each
 puzzle's rating moves with every attempt as it would with learners of those ratings.
 
     python scripts/simulate_puzzle_attempts.py [--puzzles 12] [--tries 5] [--seed 34]
 
 Each bot plays as a learner whose rating is its ladder rating (docs/ai.md), held fixed with a
 small deviation: the bots do not learn. The puzzles are a seeded sample of the shipped ones;
-each is tried ``--tries`` times by every level, in rounds (easy, medium, hard, expert, then
-again), each try with its own seed, and its rating moves by ``puzzle_rating.attempt``. The table
-(Markdown) gives each puzzle's start (from the weaker bots' tries while it was mined), how
-often each level found the answer, and the rating after all the tries; docs/puzzles.md keeps a
-run of it.
-"""
+each is tried ``--tries`` times by every level, in rounds (easy, medium, hard, baseline, then
+again; the baseline was the expert level when the ratings were measured), each try with its own
+seed, and its rating moves by ``puzzle_rating.attempt``. The table (Markdown) gives each
+puzzle's start (from the weaker bots' tries while it was mined), how often each level found the
+answer, and the rating after all the tries; docs/puzzles.md keeps a run of it. """
 
 from __future__ import annotations
 
@@ -22,7 +21,7 @@ from splendor_nb.ai.simulate import derive_seed
 from splendor_nb.learn import load_puzzles
 from splendor_nb.learn.puzzle_rating import LEVEL_RATINGS, Rating, attempt
 
-LEARNERS = {**LEVEL_RATINGS, "expert": 1884.0}
+LEARNERS = {**LEVEL_RATINGS, "baseline": 1884.0}
 """Each bot level as a learner: its ladder rating (docs/ai.md)."""
 LEARNER_DEVIATION = 30.0
 """A bot's rating is measured, not guessed: it barely moves and moves the puzzle fully."""

@@ -1,183 +1,270 @@
-"""The expert level: legal moves only, deterministic for a seed, a budget of work (simulations,
-not seconds), decisions from its player's view only (R-RESERVE-HIDDEN), and its value model
-read from the package's data."""
+"""The expert bot (the self-play network's search): its network's shapes, the numpy forward
+pass equal to the training one (torch), legal moves only, decisions from its player's view
+only (R-RESERVE-HIDDEN), and a tiny self-play training run that writes, resumes and refuses
+to mix settings."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import random
-import subprocess
 import sys
-import time
-from importlib import resources
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
 
-import splendor_nb.ai.expert as expert_module
 from splendor_nb import GameState, Move, new_game
-from splendor_nb.ai import Bot
-from splendor_nb.ai.expert import expert, grow, rate
-from splendor_nb.ai.features import FEATURES, NAMES, features
-from splendor_nb.ai.model import WEIGHTS_FILE, load_weights, win_chances
-from support.games import blind_reserve_positions
+from splendor_nb.ai import LEVELS, Bot
+from splendor_nb.ai.baseline import baseline
+from splendor_nb.ai.features import FEATURES, features
+from splendor_nb.ai.policy_value import (
+    HIDDEN,
+    MOVE_FEATURES,
+    Network,
+    assess,
+    initial_network,
+    move_features,
+    read_network,
+    save_network,
+    shipped_network,
+    softmax,
+)
+from splendor_nb.ai.puct import puct, search
+from splendor_nb.ai.simulate import seating
 
-SMALL = 16
+SMALL = 8
 """Simulations per move small enough for whole test games."""
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "selfplay_train.py"
 
 
-def play(bots: list[Bot], seed: int, players: int) -> list[GameState]:
+def trainer() -> ModuleType:
+    """scripts/selfplay_train.py as a module; the test is skipped without torch."""
+    pytest.importorskip("torch", reason="torch is in the train extra, not the test extra: "
+                        "pip install torch==2.13.0 to run the training tests")
+    if "selfplay_train" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("selfplay_train", SCRIPT)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["selfplay_train"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["selfplay_train"]
+
+
+def positions(players: int, moves: int, seed: int) -> GameState:
+    """A position after ``moves`` moves of medium bots."""
     state = new_game(players=players, seed=seed)
-    states = [state]
+    bots = [Bot("medium", seed=seat) for seat in range(players)]
+    for _ in range(moves):
+        state = state.apply(bots[state.current_player].choose(state))
+    return state
+
+
+def hidden_variants(players: int, seed: int) -> tuple[GameState, list[GameState]]:
+    """A position just after the player before the mover reserved blind, and two deals of it
+    that differ from it only in what the mover cannot see: the decks' order and that blind
+    reserve (R-RESERVE-HIDDEN)."""
+    state = positions(players, 2 * players + 1, seed=seed)
+    state = state.apply(Move.parse("R?1"))  # the player before this one reserves blind
+    me = state.current_player
+    holder = (me - 1) % players
+    others = [other for other in (state.determinize(me, deal) for deal in range(10))
+              if other.players[holder].hidden != state.players[holder].hidden][:2]
+    assert len(others) == 2
+    return state, others
+
+
+def scrambled(seed: int) -> Network:
+    """A network with every weight random (the initial one has flat priors)."""
+    rng = np.random.default_rng(seed)
+    return Network(*(rng.normal(0, 0.3, array.shape)
+                     for array in initial_network(rng)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_network_gives_chances_for_every_player_and_priors_for_every_move(
+        players: int) -> None:
+    state = positions(players, 3 * players, seed=players)
+    moves = state.legal_moves()
+    chances, priors, _, _ = assess(state, moves, scrambled(1))
+    assert len(chances) == players and sum(chances) == pytest.approx(1.0)
+    assert len(priors) == len(moves) and sum(priors) == pytest.approx(1.0)
+    assert move_features(state, moves).shape == (len(moves), MOVE_FEATURES)
+    # a later deal's new moves get priors on the same scale, as if asked about with the first
+    found = assess(state, moves[1:], scrambled(1))
+    assert found.more_priors(state, moves[:1], scrambled(1)) == pytest.approx(
+        [priors[0] / (1 - priors[0])])
+    shipped = shipped_network()
+    assert shipped.row_in.shape == (FEATURES, HIDDEN)
+    assert shipped.move_in.shape == (MOVE_FEATURES, HIDDEN)
+
+
+def test_saved_weights_read_back(tmp_path: Path) -> None:
+    """Weights are stored as float32: reading them back changes nothing beyond that."""
+    network = scrambled(2)
+    save_network(network, tmp_path / "n.npz")
+    for saved, kept in zip(read_network(tmp_path / "n.npz"), network, strict=True):
+        assert np.array_equal(saved, kept.astype(np.float32))
+
+
+def test_the_numpy_forward_equals_the_torch_one() -> None:
+    """What plays (numpy, one position) and what trains (torch, padded batches of positions
+    with different numbers of moves) compute the same chances and priors."""
+    torch = trainer().torch
+    network = read_network_float32(scrambled(3))
+    model = trainer().TorchNetwork(network)
+    states = [positions(3, moves, seed=moves) for moves in (2, 7, 12)]
+    counts = [len(state.legal_moves()) for state in states]
+    width = max(counts)
+    rows = np.array([features(state) for state in states], dtype=np.float32)
+    padded = np.zeros((len(states), width, MOVE_FEATURES), dtype=np.float32)
+    for index, state in enumerate(states):
+        padded[index, :counts[index]] = move_features(state, state.legal_moves())
+    value, policy = model(torch.from_numpy(rows),
+                          torch.tensor([state.current_player for state in states]),
+                          torch.from_numpy(padded))
+    for index, state in enumerate(states):
+        chances, priors, _, _ = assess(state, state.legal_moves(), network)
+        assert np.allclose(softmax(value[index].detach().numpy().astype(np.float64)), chances,
+                           atol=1e-5)
+        scores = policy[index, :counts[index]].detach().numpy().astype(np.float64)
+        assert np.allclose(softmax(scores), priors, atol=1e-5)
+
+
+def read_network_float32(network: Network) -> Network:
+    """The network as it is once saved (float32 weights)."""
+    return Network(*(array.astype(np.float32).astype(np.float64) for array in network))
+
+
+def test_the_benchmark_level_plays_but_no_menu_lists_it() -> None:
+    """``baseline`` is the baseline's search, move for move, not the expert's; it can be seated
+    in a tournament, and the four levels of the menus are unchanged."""
+    assert LEVELS == ("easy", "medium", "hard", "expert")
+    state = positions(2, 5, seed=6)
+    me = state.current_player
+    view = state.player_view(me)
+    assert Bot("baseline", seed=3, budget=20).choose(state) == \
+        baseline(view, random.Random(f"3/{view.turn}/{me}"), 20)
+    assert Bot("expert", seed=3, budget=20).choose(state) == \
+        puct(view, random.Random(f"3/{view.turn}/{me}"), 20)
+    assert seating(2, ("expert", "baseline")) == ("expert", "baseline")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_expert_plays_only_legal_moves(players: int) -> None:
+    """Whole games at every player count, returns above 10 (R-LIMIT10) and nobles (R-NOBLE)
+    included: every move the search picks is one of ``legal_moves()``."""
+    state = new_game(players=players, seed=300 + players)
+    bots = [Bot("expert", seed=seat, budget=SMALL) if seat % 2 == 0
+            else Bot("medium", seed=seat) for seat in range(players)]
     while not state.is_over:
         assert state.turn < 1000, "game does not end"
         move = bots[state.current_player].choose(state)
         assert move in state.legal_moves(), f"{move} is not legal at turn {state.turn}"
         state = state.apply(move)
-        states.append(state)
-    return states
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_expert_plays_only_legal_moves(players: int) -> None:
-    """Whole games at every player count, returns above 10 (R-LIMIT10) and nobles (R-NOBLE)
-    included: every move the expert picks is one of ``legal_moves()``."""
-    bots = [Bot("expert", seed=seat, budget=SMALL) if seat % 2 == 0 else Bot("medium", seed=seat)
-            for seat in range(players)]
-    assert play(bots, 200 + players, players)[-1].is_over
-
-
-@pytest.mark.slow
-def test_same_seed_same_moves() -> None:
-    """Determinism: a seeded expert plays the same game twice; another seed may differ."""
-    def game(seed: int) -> list[str]:
-        bots = [Bot("expert", seed=seed, budget=SMALL), Bot("easy", seed=1)]
-        return [str(s.last_move) for s in play(bots, 11, 2)[1:]]
-
-    assert game(4) == game(4)
-
-
-def test_the_budget_is_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The budget counts work, not time: the search runs exactly its simulations, and a model
-    made slower (a busy machine) changes neither their number nor the move."""
-    state = new_game(players=2, seed=3).apply(Move.parse("+wbg")).apply(Move.parse("+rkg"))
-    view = state.player_view(state.current_player)
-    for simulations in (5, 40):
-        assert grow(view, random.Random(1), simulations, view.legal_moves()).visits == \
-            simulations
-    quick = expert(view, random.Random(1), 40)
-
-    def slow(states: list[GameState]) -> list[list[float]]:
-        time.sleep(0.002)
-        return rate(states)
-
-    monkeypatch.setattr(expert_module, "rate", slow)
-    assert expert(view, random.Random(1), 40) == quick
-
-
-def test_the_default_budget_follows_the_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without a budget the expert runs SIMULATIONS for the game's number of players (fewer
-    with more players, each simulation costing more); a budget given is kept at every count."""
-    asked: list[int] = []
-    real = expert_module.grow
-
-    def counting(view: GameState, rng: random.Random, simulations: int,
-                 root_moves: list[Move]) -> object:
-        asked.append(simulations)
-        return real(view, rng, 2, root_moves)
-
-    monkeypatch.setattr(expert_module, "grow", counting)
-    for players in (2, 3, 4):
-        Bot("expert", seed=1).choose(new_game(players=players, seed=3))
-        Bot("expert", seed=1, budget=7).choose(new_game(players=players, seed=3))
-    defaults = expert_module.SIMULATIONS
-    assert asked == [defaults[2], 7, defaults[3], 7, defaults[4], 7]
-    assert defaults[2] > defaults[3] > defaults[4]
-
-
-def test_a_new_position_looks_two_moves_ahead() -> None:
-    """A simulation that reaches a new position backs up the chances after its mover's
-    best-rated move and the next player's best-rated reply to it (every player picks for
-    themselves); the reply's position is expanded, no other."""
-    state = new_game(players=2, seed=3).apply(Move.parse("+wbg")).apply(Move.parse("+rkg"))
-    view = state.player_view(state.current_player)
-    me = view.current_player
-    first = grow(view, random.Random(1), 1, view.legal_moves())
-    children = first.children or {}
-    best = max(children.values(), key=lambda child: child.chances[me])
-    replies = best.children or {}
-    assert replies, "the best move's position is expanded"
-    reply = max(replies.values(), key=lambda child: child.chances[1 - me])
-    assert first.total == list(reply.chances)
-    assert all(child.children is None for child in children.values() if child is not best)
-    assert all(child.children is None for child in replies.values())
-
-
-@pytest.mark.slow
-def test_hidden_cards_do_not_change_the_move() -> None:
-    """R-RESERVE-HIDDEN: states that differ only in the deck order and the opponent's blind
-    reserve give the same move for the same seed."""
-    for state in blind_reserve_positions(tier=1):
-        me = state.current_player
-        for deal in (1, 2):
-            other = state.determinize(me, deal)
-            assert other.players[1 - me].hidden != state.players[1 - me].hidden
-            assert Bot("expert", seed=8, budget=60).choose(other) == \
-                Bot("expert", seed=8, budget=60).choose(state)
-
-
-def test_the_search_is_given_the_view_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bot hands its search the player's view, never the position itself: the view's decks
-    and the opponent's blind reserve are a fixed redeal, not the real ones."""
-    import splendor_nb.ai.bots as bots_module
-
-    state = blind_reserve_positions(tier=1)[0]
+def test_hidden_cards_do_not_change_the_move(players: int) -> None:
+    """Two positions that differ only in what the player to move cannot see (the decks'
+    order and an opponent's blind reserve, R-RESERVE-HIDDEN) get the same move and the same
+    search, visit for visit, for the same seed."""
+    state, others = hidden_variants(players, seed=40 + players)
     me = state.current_player
-    seen: list[GameState] = []
-
-    def spy(view: GameState, rng: random.Random, simulations: int | None) -> Move:
-        seen.append(view)
-        return expert(view, rng, simulations)
-
-    monkeypatch.setattr(bots_module, "expert", spy)
-    Bot("expert", seed=2, budget=10).choose(state)
-    assert seen == [state.player_view(me)] and seen[0].decks != state.decks
-
-
-def test_the_bots_load_numpy_only_for_the_expert() -> None:
-    """The app imports the bots without numpy (a tenth of a second); the expert's first move
-    reads the model."""
-    script = ("import sys; import splendor_nb.ai; "
-              "print('numpy' in sys.modules)")
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True)
-    assert run.stdout.strip() == "False"
+    for other in others:
+        assert other.decks != state.decks
+        assert Bot("expert", seed=8, budget=40).choose(other) == \
+            Bot("expert", seed=8, budget=40).choose(state)
+        trees = [search(s.player_view(me), random.Random(3), 40, s.player_view(me).legal_moves())
+                 for s in (state, other)]
+        assert [(m, c.visits) for m, c in trees[0].children.items()] == \
+            [(m, c.visits) for m, c in trees[1].children.items()]
 
 
-def test_the_model_is_package_data() -> None:
-    """The weights ship in splendor_nb/data and read back as a network of the features' size;
-    its chances are probabilities, and a finished game gives its winner 1."""
-    assert resources.files("splendor_nb.data").joinpath(WEIGHTS_FILE).is_file()
-    weights = load_weights()
-    assert weights.hidden.shape[0] == FEATURES == len(NAMES)
-    states = play([Bot("medium", seed=1), Bot("easy", seed=2)], 4, 2)
-    chances = win_chances(states)
-    assert np.allclose(chances.sum(axis=1), 1) and (chances >= 0).all()
-    assert chances[-1][states[-1].winners[0]] == 1.0
-    assert len(features(states[-2])) == 2
+@pytest.mark.slow
+def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> None:
+    """A generation of 2 self-play games: its games, candidate, gate, summary and log line are
+    written; deleting some of them and running again writes the same ones back (the same
+    positions, the same weights); ``--export`` writes the best network; a run refuses
+    settings other than its own."""
+    script = trainer()
+    run = tmp_path / "run"
+    tiny = ["--run", str(run), "--generations", "1", "--workers", "1", "--games", "2",
+            "--simulations", "4", "--gate-games", "2", "--gate-simulations", "4",
+            "--expert-games", "0", "--bootstrap-games", "0"]
+    script.main(tiny)
+    generation = run / "gen-001"
+    summary = json.loads((generation / "summary.json").read_text())
+    assert summary["games"] == 2 and summary["positions"] > 20 and summary["steps"] >= 2
+    assert sum(summary["ends"].values()) == 2 + 2  # self-play and gate games, by their end
+    assert (run / "train.log").read_text().startswith("generation 1: 2 self-play games")
+    with np.load(generation / "games" / "00001.npz") as stored:
+        game = {name: stored[name] for name in stored.files}
+    weights = read_network(generation / "candidate.npz")
+    for written in ("summary.json", "candidate.npz", "games/00001.npz", "gate/00000.json"):
+        (generation / written).unlink()
+    script.main(tiny)
+    with np.load(generation / "games" / "00001.npz") as stored:
+        assert all(np.array_equal(stored[name], game[name]) for name in game)
+    assert all(np.array_equal(a, b) for a, b in
+               zip(read_network(generation / "candidate.npz"), weights, strict=True))
+    assert json.loads((generation / "summary.json").read_text())["gate"] == summary["gate"]
+    script.main([*tiny, "--export", str(tmp_path / "best.npz")])
+    best = generation / "candidate.npz" if summary["kept"] else run / "gen-000" / "network.npz"
+    assert all(np.array_equal(a, b) for a, b in
+               zip(read_network(tmp_path / "best.npz"), read_network(best), strict=True))
+    with pytest.raises(SystemExit):
+        script.main([*tiny, "--simulations", "5"])
 
 
-def test_the_model_favours_the_leader() -> None:
-    """Late in a game the model gives the eventual winner the better chance more often than
-    not (a sanity check of the trained weights, not a measure of them: docs/ai.md has that)."""
-    right = total = 0
-    for seed in range(6):
-        states = play([Bot("medium", seed=seed), Bot("medium", seed=seed + 50)], 30 + seed, 2)
-        winners = states[-1].winners
-        if len(winners) != 1:
-            continue
-        late = states[-6:-1]
-        chances = win_chances(late)
-        right += int((chances[:, winners[0]] > 0.5).sum())
-        total += len(late)
-    assert right > total * 0.7
+def test_self_play_records_the_search_chances_which_value_mix_blends_with_the_result(
+        tmp_path: Path) -> None:
+    """A self-play game keeps every player's chance as the search found it at each recorded
+    position; with ``value_mix`` the value target is that share of them and the rest the
+    game's result, and without recorded chances (the expert's bootstrap) the result alone."""
+    script = trainer()
+    weights = tmp_path / "network.npz"
+    save_network(scrambled(4), weights)
+    settings = script.Settings(simulations=4, value_mix=0.25)
+    out = tmp_path / "00000.npz"
+    script.play_selfplay(script.SelfPlay(settings, 1, 0, weights, out))
+    with np.load(out) as stored:
+        game = {name: stored[name] for name in stored.files}
+    players = len(game["result"])
+    assert game["chances"].shape == (len(game["movers"]), players)
+    assert np.allclose(game["chances"].sum(axis=1), 1.0, atol=1e-5)
+    blended = script.value_targets(game, 0.25)
+    assert np.allclose(blended, 0.75 * game["result"][None] + 0.25 * game["chances"])
+    assert not np.allclose(blended, game["result"][None])
+    assert np.allclose(script.value_targets(game, 0.0), game["result"][None])
+    without = {name: array for name, array in game.items() if name != "chances"}
+    assert np.allclose(script.value_targets(without, 0.25), game["result"][None])
+    loaded = script.load_positions([out], 0.25)[players]
+    assert np.allclose(loaded.results, blended)
+
+
+def test_playout_cap_keeps_only_the_fully_searched_moves(tmp_path: Path) -> None:
+    """With ``full_share`` below 1 a self-play game keeps every move of its first
+    ``sampled_turns`` turns and only some of the later ones, each kept position with its
+    search's chances; settings that cannot play are refused."""
+    script = trainer()
+    weights = tmp_path / "network.npz"
+    save_network(scrambled(4), weights)
+    games = {}
+    for share in (1.0, 0.3):
+        settings = script.Settings(simulations=4, full_share=share, fast_simulations=2,
+                                   value_mix=0.5)
+        out = tmp_path / f"{share}.npz"
+        script.play_selfplay(script.SelfPlay(settings, 1, 0, weights, out))
+        with np.load(out) as stored:
+            games[share] = {name: stored[name] for name in stored.files}
+    full, capped = games[1.0], games[0.3]
+    opening = script.Settings().sampled_turns
+    assert len(capped["movers"]) >= opening
+    assert len(capped["movers"]) < 0.6 * len(full["movers"])
+    assert capped["chances"].shape == (len(capped["movers"]), len(capped["result"]))
+    with pytest.raises(ValueError, match="fast_simulations"):
+        script.Settings(full_share=0.5)
+    with pytest.raises(ValueError, match="full_share"):
+        script.Settings(full_share=0.0, fast_simulations=2)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from splendor_nb.ai.expert import REVIEW_SIMULATIONS
+from splendor_nb.ai.puct import REVIEW_SIMULATIONS
 from splendor_nb.analysis.game_review import INACCURACY, MISTAKE, made_up, stored_review
 from splendor_nb.engine import new_game
 from splendor_nb.replay import Replay

@@ -1,4 +1,4 @@
-"""The training script's expert bootstrap (generation 0): the expert's own search plays itself,
+"""The training script's baseline bootstrap (generation 0): the baseline's own search plays itself,
 its positions are recorded as self-play's are (rows, the root's moves, their shares of the
 expert's root visits, the result), only from its player's view (R-RESERVE-HIDDEN), and a tiny
 run resumes to the same files and starts self-play from the bootstrap's network."""
@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 from splendor_nb import GameState, Move, new_game
-from splendor_nb.ai.expert import expert, grow, root_moves
+from splendor_nb.ai.baseline import baseline, grow, root_moves
 from splendor_nb.ai.features import FEATURES
 from splendor_nb.ai.policy_value import MOVE_FEATURES
 from splendor_nb.ai.simulate import derive_seed
-from tests.test_ai_alphazero import hidden_variants, positions, trainer
+from tests.test_ai_expert import hidden_variants, positions, trainer
 
 SMALL = 4
 """Simulations per move small enough for whole test games."""
@@ -60,24 +60,24 @@ def test_the_bootstrap_rows_have_the_shapes_of_self_play(tmp_path: Path, index: 
 
 
 def test_the_policy_targets_are_the_expert_root_visit_shares(tmp_path: Path) -> None:
-    """A position's target is the share of the expert's visits below its root of each of the
-    root's moves (the legal moves it weighs), the move the expert bot would play beside it;
-    a game's first recorded position is the expert's search of its deal, share for share."""
+    """A position's target is the share of the baseline's visits below its root of each of the
+    root's moves (the legal moves it weighs), the move the baseline bot would play beside it;
+    a game's first recorded position is the baseline's search of its deal, share for share."""
     script = trainer()
     state = positions(3, 7, seed=5)
     view = state.player_view(state.current_player)
-    searched, moves, shares, move, chances = script.expert_decision(state, random.Random(9), 30)
+    searched, moves, shares, move, chances = script.baseline_decision(state, random.Random(9), 30)
     assert searched == view and chances is None  # the bootstrap's value target: the result
     assert list(moves) == root_moves(view) and set(moves) <= set(state.legal_moves())
     children = grow(view, random.Random(9), 30, moves).children or {}
     visits = [children[m].visits for m in moves]
     assert sum(visits) == 29 and max(visits) < 29
     assert list(shares) == [v / 29 for v in visits]
-    assert move == expert(view, random.Random(9), 30)
+    assert move == baseline(view, random.Random(9), 30)
 
     game, deal = bootstrap_game(script, tmp_path, 1)
     rng = random.Random(derive_seed(script.Settings().seed, "bootstrap", 0, 1))
-    _, moves, shares, _, _ = script.expert_decision(deal, rng, SMALL)
+    _, moves, shares, _, _ = script.baseline_decision(deal, rng, SMALL)
     assert game["counts"][0] == len(moves)
     assert np.array_equal(game["shares"][:len(moves)], np.array(shares, dtype=np.float32))
 
@@ -89,15 +89,15 @@ def test_hidden_cards_do_not_change_the_bootstrap(players: int) -> None:
     visit shares and the same move, for the same seed."""
     script = trainer()
     state, others = hidden_variants(players, seed=60 + players)
-    expected = script.expert_decision(state, random.Random(4), 20)
+    expected = script.baseline_decision(state, random.Random(4), 20)
     for other in others:
         assert other.decks != state.decks
-        assert script.expert_decision(other, random.Random(4), 20) == expected
+        assert script.baseline_decision(other, random.Random(4), 20) == expected
 
 
 def test_the_expert_searches_only_views(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                         ) -> None:
-    """In a bootstrap game, every position the expert's search is given is its player's view
+    """In a bootstrap game, every position the baseline's search is given is its player's view
     (the unseen cards dealt back in a fixed order), never the game's own position."""
     script = trainer()
     seen: list[GameState] = []
@@ -148,7 +148,7 @@ def test_a_tiny_bootstrap_resumes_to_the_same_files(tmp_path: Path) -> None:
     def main(generations: int, workers: int) -> None:
         script.main(["--run", str(run), "--generations", str(generations),
                      "--workers", str(workers), "--games", "1", "--simulations", small,
-                     "--gate-games", "2", "--gate-simulations", small, "--expert-games", "0",
+                     "--gate-games", "2", "--gate-simulations", small, "--baseline-games", "0",
                      "--bootstrap-games", "2", "--bootstrap-simulations", small,
                      "--bootstrap-epochs", "3", "--gate-threshold", "0.0"])
 
@@ -157,7 +157,7 @@ def test_a_tiny_bootstrap_resumes_to_the_same_files(tmp_path: Path) -> None:
     summary = json.loads((generation / "summary.json").read_text())
     assert summary["kind"] == "bootstrap" and summary["games"] == 2 and summary["kept"]
     assert summary["steps"] == 3 and summary["positions"] > 40
-    assert (run / "train.log").read_text().startswith("generation 0: 2 expert bootstrap games")
+    assert (run / "train.log").read_text().startswith("generation 0: 2 baseline bootstrap games")
     files = ["games/00000.npz", "games/00001.npz", "candidate.npz"]
     before = {name: arrays(generation / name) for name in files}
     gate = (generation / "gate" / "00001.json").read_text()

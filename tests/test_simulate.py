@@ -218,7 +218,7 @@ def test_a_tournament_at_three_players_seats_the_first_level_once_in_every_seat(
     assert "at 3 players (one seat against 2; an even share is 33.3%)" in str(result)
 
 
-def test_a_tournament_plays_the_alphazero_level_with_the_weights_given(
+def test_a_tournament_plays_the_expert_level_with_the_weights_given(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """``--weights``: a training run's generation measured in place of the shipped network."""
     weights = tmp_path / "candidate.npz"
@@ -232,13 +232,13 @@ def test_a_tournament_plays_the_alphazero_level_with_the_weights_given(
 
     monkeypatch.setattr(bots_module, "puct", recorded)
     with ThreadPoolExecutor(1) as pool:
-        result = tournament("alphazero", "easy", 1, seed=3, executor=pool, progress=False,
-                            budgets={"alphazero": 4}, weights=str(weights),
+        result = tournament("expert", "easy", 1, seed=3, executor=pool, progress=False,
+                            budgets={"expert": 4}, weights=str(weights),
                             out_dir=tmp_path / "games")
     assert result.games == 1
     assert searched_with == {id(network_in(str(weights)))}
     assert np.array_equal(network_in(str(weights)).row_in, read_network(weights).row_in)
     notes = Replay.load(tmp_path / "games" / "game-00001.json").headers["notes"]
-    assert notes.endswith(f"; budget of alphazero: 4; alphazero weights {weights}")
-    with pytest.raises(ValueError, match="only the alphazero level"):
-        Bot("expert", weights=str(weights))
+    assert notes.endswith(f"; budget of expert: 4; expert weights {weights}")
+    with pytest.raises(ValueError, match="only the expert level"):
+        Bot("baseline", weights=str(weights))

@@ -12,14 +12,13 @@ seed, its level, its budget and what it sees, so games between seeded bots repla
   race, buying power, points; opponents' chances subtracted, so it blocks) and plays the best.
 - ``hard``: searches a few moves ahead (see :mod:`splendor_nb.ai.search`) on sampled deals of
   the unseen cards, within a budget of positions rated per move.
-- ``expert``: information-set Monte Carlo tree search (see :mod:`splendor_nb.ai.expert`) over
-  fresh deals of the unseen cards, its positions rated by a value model learned from bot games
-  (:mod:`splendor_nb.ai.model`), within a budget of simulations per move.
+- ``expert``: the PUCT search of :mod:`splendor_nb.ai.puct` over fresh deals of the unseen
+  cards, guided by a policy and value network learned by self-play
+  (:mod:`splendor_nb.ai.policy_value`), within a budget of simulations per move.
 
-Two more levels are for benchmarks, not menus (:data:`BENCHMARK_LEVELS`): ``alphazero``, the
-PUCT search of :mod:`splendor_nb.ai.puct` guided by the policy and value network learned by
-self-play, and ``baseline``, the expert as it is today (its value model and search), kept as
-the opponent the alphazero bot must beat once it replaces ``expert``.
+One more level is for benchmarks, not menus (:data:`BENCHMARK_LEVELS`): ``baseline``, the
+expert before the self-play network (its value model and search,
+:mod:`splendor_nb.ai.baseline`), kept as the opponent the expert is measured against.
 
 >>> from splendor_nb import new_game
 >>> state = new_game(players=2, seed=5)
@@ -36,7 +35,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from splendor_nb.ai.expert import expert
+from splendor_nb.ai.baseline import baseline
 from splendor_nb.ai.heuristics import actions, changing, keep_weights, relative, values, wait_turns
 from splendor_nb.ai.puct import puct
 from splendor_nb.ai.search import DEFAULT_BUDGET, EXACT_RETURNS, search
@@ -49,14 +48,13 @@ if TYPE_CHECKING:
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The levels, weakest first: every menu of bots lists these."""
-BENCHMARK_LEVELS: tuple[str, ...] = ("baseline", "alphazero")
+BENCHMARK_LEVELS: tuple[str, ...] = ("baseline",)
 """Levels the benchmarks and the training script play but no menu lists: ``baseline`` is the
-expert of today (a9b3b34's value model and search), ``alphazero`` the self-play network's
-search, the candidate to replace it."""
+expert as it was before the self-play network (a9b3b34's value model and search)."""
 DEFAULT_BUDGETS: dict[str, int] = {"hard": DEFAULT_BUDGET}
 """Each searching level's budget per move when it does not depend on the game: positions rated
-(hard). The expert's simulations depend on the number of players
-(:data:`splendor_nb.ai.expert.SIMULATIONS`)."""
+(hard). The simulations of the expert and the baseline depend on the number of players
+(:data:`splendor_nb.ai.puct.SIMULATIONS`, :data:`splendor_nb.ai.baseline.SIMULATIONS`)."""
 EASY_BUY = 0.8
 """How often the easy bot buys when it can."""
 EASY_RESERVE = 0.06
@@ -65,10 +63,10 @@ EASY_RESERVE = 0.06
 
 class Bot:
     """An AI player. ``budget`` is the work per move of the searching levels: positions
-    rated (hard), simulations (expert, baseline, alphazero); the other levels ignore it.
-    ``None`` is the level's default (the expert's depends on the number of players).
-    ``weights`` is a file of the alphazero level's network (written by
-    ``scripts/selfplay_train.py``) to play instead of the shipped one.
+    rated (hard), simulations (expert, baseline); the other levels ignore it. ``None`` is the
+    level's default (the expert's depends on the number of players). ``weights`` is a file of
+    the expert's network (written by ``scripts/selfplay_train.py``) to play instead of the
+    shipped one.
 
     >>> Bot("hard", seed=2)
     Bot('hard', seed=2)
@@ -80,8 +78,8 @@ class Bot:
                  weights: str | None = None) -> None:
         if level not in LEVELS + BENCHMARK_LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-        if weights is not None and level != "alphazero":
-            raise ValueError(f"only the alphazero level plays other weights, not {level!r}")
+        if weights is not None and level != "expert":
+            raise ValueError(f"only the expert level plays other weights, not {level!r}")
         self.level = level
         self.seed = random.randrange(1 << 63) if seed is None else seed
         self.budget = DEFAULT_BUDGETS.get(level) if budget is None else budget
@@ -115,10 +113,10 @@ class Bot:
             return _easy(view, moves, rng)
         if self.level == "medium":
             return _medium(view, moves, rng)
-        if self.level in ("expert", "baseline"):
-            return expert(view, rng, self.budget)
-        if self.level == "alphazero":
+        if self.level == "expert":
             return puct(view, rng, self.budget, self.network())
+        if self.level == "baseline":
+            return baseline(view, rng, self.budget)
         return search(view, rng, DEFAULT_BUDGET if self.budget is None else self.budget)
 
 

@@ -1,4 +1,5 @@
-"""What the expert's value model reads of a position: a row of numbers per player.
+"""What the networks (the baseline's value model, the expert's network) read of a position: a
+row of numbers per player.
 
 Each row describes one player's standing (points, bonuses, tokens, reserved cards, the cards
 they can buy now, their progress towards nobles, the heuristic worth of

@@ -1,10 +1,11 @@
-"""The expert's value model: each player's chance of winning a position, in numpy.
+"""The baseline bot's value model (:mod:`splendor_nb.ai.baseline`): each player's chance of
+winning a position, in numpy.
 
 Every player's row of :func:`~splendor_nb.ai.features.features` goes through the same small
 network (one hidden layer of ``tanh`` units plus a linear part) to a score; a softmax over the
 players turns the scores into win chances. The weights are package data
-(``splendor_nb/data/expert_value.npz``, a few kilobytes), read once, on first use; the script
-that trains them is ``scripts/train_expert.py`` (docs/ai.md says how it was trained).
+(``splendor_nb/data/baseline_value.npz``, a few kilobytes), read once, on first use; the script
+that trains them is ``scripts/train_baseline_value.py`` (docs/ai.md says how it was trained).
 
 >>> from splendor_nb import new_game
 >>> chances = win_chances([new_game(players=2, seed=3)])[0]
@@ -25,7 +26,7 @@ import numpy.typing as npt
 from splendor_nb.ai.features import FEATURES, features
 from splendor_nb.engine import GameState
 
-WEIGHTS_FILE = "expert_value.npz"
+WEIGHTS_FILE = "baseline_value.npz"
 """The weights' file in ``splendor_nb/data``."""
 Array = npt.NDArray[np.float64]
 
@@ -63,7 +64,7 @@ def load_weights() -> Weights:
                             for name in Weights._fields))
     if weights.hidden.shape[0] != FEATURES:
         raise ValueError(f"{WEIGHTS_FILE} reads {weights.hidden.shape[0]} features, the code "
-                         f"makes {FEATURES}: retrain it with scripts/train_expert.py")
+                         f"makes {FEATURES}: retrain it with scripts/train_baseline_value.py")
     return weights
 
 

@@ -1,7 +1,8 @@
-"""The alphazero bot's network: each player's chance of winning and a prior for every move.
+"""The expert bot's network: each player's chance of winning and a prior for every move,
+learned by self-play the AlphaZero way.
 
 One network, in numpy, serves 2, 3 and 4 players. It reads every player's row of
-:func:`~splendor_nb.ai.features.features` (the same rows as the expert's value model) and, for
+:func:`~splendor_nb.ai.features.features` (the same rows as the baseline's value model) and, for
 the moves, a row of :data:`MOVE_NAMES` per move (what the move takes, returns, buys or
 reserves, and what the card is to its player and to their opponents). Each player's row goes
 through the same two ``tanh`` layers (the second one residual) to an encoding:
@@ -14,7 +15,7 @@ through the same two ``tanh`` layers (the second one residual) to an encoding:
 
 Scoring each legal move instead of a fixed list of every possible move keeps the output small
 in a game whose turns come in many variants (the tokens returned, R-LIMIT10; the noble,
-R-NOBLE). The weights are package data (``splendor_nb/data/alphazero.npz``); the script that
+R-NOBLE). The weights are package data (``splendor_nb/data/expert_network.npz``); the script that
 learns them by self-play is ``scripts/selfplay_train.py`` (docs/ai.md).
 
 >>> from splendor_nb import new_game
@@ -41,7 +42,7 @@ from splendor_nb.cards import CARD_BY_ID, GOLD
 from splendor_nb.engine import GameState
 from splendor_nb.moves import Move
 
-WEIGHTS_FILE = "alphazero.npz"
+WEIGHTS_FILE = "expert_network.npz"
 """The shipped weights' file in ``splendor_nb/data``."""
 HIDDEN = 64
 """Units of a player's encoding and of a move's layer."""

@@ -1,27 +1,27 @@
-"""The alphazero bot's search: PUCT over fresh deals of the unseen cards, guided by a policy and
+"""The expert bot's search: PUCT over fresh deals of the unseen cards, guided by a policy and
 value network (:mod:`splendor_nb.ai.policy_value`).
 
-As the expert's search (:mod:`splendor_nb.ai.expert`), one tree is grown over the moves of
-every player, and each simulation deals the cards its player cannot see at random again
-(``determinize``: the deck order and the opponents' blind reserves, R-RESERVE-HIDDEN), so the
-tree averages over the deals consistent with what the player knows. A simulation walks down
-from the root, at each position picking among the moves legal in this deal the one with the
-best ``chance + EXPLORATION * prior * sqrt(visits) / (1 + its visits)`` for the player who
-moves there (each plays for themselves, so it works for 2 to 4 players; a move not yet tried
-counts the position's own chance). At the first position it reaches that the tree has not
-expanded, the network gives every player's chance of winning (the simulation's result, added
-to every position on the way down) and the priors of its moves, in one pass; a finished
-game's result is its own. A later deal may bring moves the first did not (new cards in the
-market): only those are scored, against what the network made of the first deal
+As in the baseline's search (:mod:`splendor_nb.ai.baseline`, the expert before this one), one
+tree is grown over the moves of every player, and each simulation deals the cards its player
+cannot see at random again (``determinize``: the deck order and the opponents' blind reserves,
+R-RESERVE-HIDDEN), so the tree averages over the deals consistent with what the player knows. A
+simulation walks down from the root, at each position picking among the moves legal in this deal
+the one with the best ``chance + EXPLORATION * prior * sqrt(visits) / (1 + its visits)`` for the
+player who moves there (each plays for themselves, so it works for 2 to 4 players; a move not
+yet tried counts the position's own chance). At the first position it reaches that the tree has
+not expanded, the network gives every player's chance of winning (the simulation's result, added
+to every position on the way down) and the priors of its moves, in one pass; a finished game's
+result is its own. A later deal may bring moves the first did not (new cards in the market):
+only those are scored, against what the network made of the first deal
 (:meth:`~splendor_nb.ai.policy_value.Assessment.more_priors`). The move played is the root's
 most visited one.
 
 At the root as below it, only one variant of each action is searched (the tokens least needed
 returned, the noble an opponent is closest to: :func:`~splendor_nb.ai.heuristics.actions`):
-the expert rates every way of returning tokens at its root, but a few hundred simulations
+the baseline rates every way of returning tokens at its root, but a few hundred simulations
 spread over two hundred variants of the same few actions would learn nothing of any of them.
 
-Unlike the expert, a new position costs one pass of the network, not one rating per move, so
+Unlike the baseline, a new position costs one pass of the network, not one rating per move, so
 the same time buys several times the simulations.
 
 >>> import random
@@ -47,6 +47,9 @@ if TYPE_CHECKING:  # numpy is imported on the first search, not with the bots
 
 SIMULATIONS: dict[int, int] = {2: 1700, 3: 1600, 4: 1500}
 """Simulations per move by default, by player count (more players, more work a simulation)."""
+REVIEW_SIMULATIONS = 80
+"""Simulations per position when a review asks the expert for its move: a review of a 60-turn
+game in a few seconds of CPU (docs/review.md: its labels beside those at the playing budget)."""
 EXPLORATION = 1.0
 """PUCT's weight of the prior against the chances found (chances run from 0 to 1)."""
 

@@ -66,15 +66,15 @@ class Game:
     bot_seeds: tuple[int, ...]
     budget: int | None = None
     budgets: tuple[tuple[str, int], ...] = ()
-    """Budgets by level, over ``budget``: ``(("alphazero", 1200),)``."""
+    """Budgets by level, over ``budget``: ``(("expert", 1200),)``."""
     weights: str | None = None
-    """A file of weights the alphazero level plays instead of the shipped ones."""
+    """A file of weights the expert level plays instead of the shipped ones."""
 
     def budget_of(self, level: str) -> int | None:
         """The budget of the bots of ``level`` (``None``: the level's default).
 
-        >>> Game(0, 1, ("hard", "alphazero"), (1, 2), 500, (("alphazero", 900),)).budget_of(
-        ...     "alphazero")
+        >>> Game(0, 1, ("hard", "expert"), (1, 2), 500, (("expert", 900),)).budget_of(
+        ...     "expert")
         900
         """
         return dict(self.budgets).get(level, self.budget)
@@ -162,7 +162,7 @@ def tournament(level_a: str, level_b: str, games: int, seed: int = 0,
                weights: str | None = None, players: int = 2) -> TournamentResult:
     """Play ``games`` games between two levels, seats swapped every other game
     (``budgets``: a budget by level, over ``budget``; ``weights``: a file of weights for the
-    alphazero level, instead of the shipped ones). With 3 or 4 ``players``, ``level_a`` has
+    expert level, instead of the shipped ones). With 3 or 4 ``players``, ``level_a`` has
     one seat and ``level_b`` the others, ``level_a``'s seat moving on one each game.
 
     >>> from concurrent.futures import ThreadPoolExecutor
@@ -246,12 +246,12 @@ def play_replay(game: Game) -> tuple[Replay, tuple[tuple[float, ...], ...]]:
         "notes": f"game {game.index + 1}; bot seeds {', '.join(map(str, game.bot_seeds))}"
                  + (f"; hard budget {game.budget}" if game.budget is not None else "")
                  + "".join(f"; budget of {level}: {n}" for level, n in game.budgets)
-                 + (f"; alphazero weights {game.weights}" if game.weights is not None else ""),
+                 + (f"; expert weights {game.weights}" if game.weights is not None else ""),
     }
     state = new_game(players=len(game.levels), seed=game.seed)
     replay = Replay.from_state(state, headers)
     bots = [Bot(level, seed=s, budget=game.budget_of(level),
-                weights=game.weights if level == "alphazero" else None)
+                weights=game.weights if level == "expert" else None)
             for level, s in zip(game.levels, game.bot_seeds, strict=True)]
     seconds: list[list[float]] = [[] for _ in game.levels]
     while not state.is_over and len(replay) < MAX_TURNS:

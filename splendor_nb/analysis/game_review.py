@@ -7,7 +7,7 @@ like: the mover's chance after the expert bot's move minus their chance after th
 both judged with the next player to move (the search leans towards the player to move, so
 comparing the position before a move with the one after would charge every move with that
 lean). A move the bot would have played loses nothing. The bot's move is the expert's after
-``budget`` simulations (:data:`~splendor_nb.ai.expert.REVIEW_SIMULATIONS` by default).
+``budget`` simulations (:data:`~splendor_nb.ai.puct.REVIEW_SIMULATIONS` by default).
 
 The figures are stored in the replay (``replay.analysis``), so a saved file keeps them and a
 second review reuses every position still current; a review is a function of the game's record
@@ -16,10 +16,10 @@ second review reuses every position still current; a review is a function of the
 >>> from splendor_nb.engine import new_game
 >>> from splendor_nb.replay import Replay
 >>> replay = Replay.from_state(new_game(players=2, seed=7))
->>> _ = replay.play("+wbg"); _ = replay.play("+rr")
+>>> _ = replay.play("+wbg"); _ = replay.play("R3b4")
 >>> result = review(replay, budget=60, workers=1)
 >>> [(m.turn, str(m.move), str(m.best), round(m.loss, 3), m.label) for m in result.moves]
-[(1, '+wbg', '+wbr', 0.0, None), (2, '+rr', '+wbr', 0.144, 'mistake')]
+[(1, '+wbg', '+rr', 0.0, None), (2, 'R3b4', '+rr', 0.055, 'inaccuracy')]
 >>> len(replay.analysis.positions), pending(replay, budget=60)
 (3, 0)
 """
@@ -42,7 +42,7 @@ from typing import TypeVar, cast
 import pandas as pd
 
 from splendor_nb.ai import Bot, evaluate
-from splendor_nb.ai.expert import REVIEW_SIMULATIONS
+from splendor_nb.ai.puct import REVIEW_SIMULATIONS
 from splendor_nb.ai.search import EVALUATE_BUDGET, TEMPERATURE
 from splendor_nb.moves import Move
 from splendor_nb.replay import Analysis, PositionAnalysis, Replay
@@ -344,7 +344,7 @@ def held_review(replay: Replay) -> Review | None:
 
     >>> from splendor_nb.engine import new_game
     >>> replay = Replay.from_state(new_game(players=2, seed=7))
-    >>> _ = replay.play("+wbg"); _ = replay.play("+rr"); _ = review(replay, budget=60, workers=1)
+    >>> _ = replay.play("+wbg"); _ = replay.play("R3b4"); _ = review(replay, budget=60, workers=1)
     >>> _ = replay.promote(replay.add_variation(2, "+kk"))
     >>> stored_review(replay) is None, len(held_review(replay).moves)
     (True, 1)

@@ -29,7 +29,8 @@ class MinedPuzzle:
     """The move to find, in the notation (the action's best-rated way of ending the turn)."""
     then: tuple[str, ...]
     """For a line of two moves to find, the moves after the answer: the other players' replies
-    as the expert expects them, then the mover's next move, itself clearly best; else empty."""
+    as the miner's search expects them, then the mover's next move, itself clearly best; else
+    empty."""
     margin: float
     """The answer's least lead in win chance over every other move, over the judges."""
     chance: float
@@ -41,7 +42,7 @@ class MinedPuzzle:
     found: dict[str, tuple[int, int]]
     """Per weaker level, the tries that found the answer and the tries."""
     line: tuple[str, ...]
-    """How the expert expects the round to finish after the answer, when the end is near."""
+    """How the miner's search expects the round to finish after the answer, when the end is near."""
     themes: tuple[str, ...]
     rating: float
     """The starting rating, from ``found``."""

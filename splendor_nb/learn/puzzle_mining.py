@@ -1,21 +1,20 @@
 """Mining find-the-move puzzles from games: the positions where one move is clearly best.
 
 Every position of a game's main line is judged in two passes. A screen searches it with the
-expert bot at :data:`SCREEN_SIMULATIONS` and drops it unless the move searched most stands
-:data:`SCREEN_MARGIN` above every other move; the same search stopped after its first
+baseline bot's search at :data:`SCREEN_SIMULATIONS` and drops it unless the move searched most
+stands :data:`SCREEN_MARGIN` above every other move; the same search stopped after its first
 :data:`PRESCREEN_SIMULATIONS` drops it already unless that move stands :data:`PRESCREEN_MARGIN`
-above (:data:`SCREEN_STAGES`). A position that passes is searched again,
-:data:`JUDGES` times with different seeds at :data:`SIMULATIONS` (four times the expert's
-budget in play), and kept only if each search prefers the same move and rates it
-:data:`MARGIN` or more above every other action: a *margin in win chance*, the chance of
-winning its player keeps with the answer minus the chance with the best other action, as the
-expert's search finds them (a move's chance is the average result of the simulations that
-went through it). A puzzle is an action to find, as the Learn tab's puzzles are: the tokens
-given back and the noble chosen are the turn's last step, so the moves that differ from the
-answer only there count as the answer, the best of them giving its chance. A position with only
-one action is never a puzzle.
+above (:data:`SCREEN_STAGES`). A position that passes is searched again, :data:`JUDGES` times
+with different seeds at :data:`SIMULATIONS` (four times the baseline's budget in play), and kept
+only if each search prefers the same move and rates it :data:`MARGIN` or more above every other
+action: a *margin in win chance*, the chance of winning its player keeps with the answer minus
+the chance with the best other action, as the baseline's search finds them (a move's chance is
+the average result of the simulations that went through it). A puzzle is an action to find, as
+the Learn tab's puzzles are: the tokens given back and the noble chosen are the turn's last
+step, so the moves that differ from the answer only there count as the answer, the best of them
+giving its chance. A position with only one action is never a puzzle.
 
-When the mover's next move, after the others' replies as the expert expects them, is clearly
+When the mover's next move, after the others' replies as the baseline expects them, is clearly
 best too (the same judges), the puzzle is a *line* of two moves to find
 (:attr:`MinedPuzzle.then`): the first may pay off only with the second, as in a noble race.
 The weaker bots (:data:`WEAKER_LEVELS`) then try it :data:`TRIES` times each, with different
@@ -23,7 +22,7 @@ seeds (a line is found when both its moves are); a puzzle that every try of ever
 solves teaches nothing and is dropped. The
 tries give the puzzle its starting rating (:func:`~splendor_nb.learn.puzzle_rating.
 starting_rating`). A puzzle whose answer triggers the end of the game (or comes after it is
-triggered) also records how the expert expects the round to finish, :attr:`MinedPuzzle.line`,
+triggered) also records how the baseline expects the round to finish, :attr:`MinedPuzzle.line`,
 for the themes that show only at the end (:mod:`~splendor_nb.learn.puzzle_themes`).
 
 >>> SIMULATIONS, JUDGES, MARGIN
@@ -47,8 +46,8 @@ from typing import Protocol
 from tqdm import tqdm
 
 from splendor_nb.ai import Bot
-from splendor_nb.ai.expert import SIMULATIONS as PLAY_SIMULATIONS
-from splendor_nb.ai.expert import extend, grow, root_moves
+from splendor_nb.ai.baseline import SIMULATIONS as PLAY_SIMULATIONS
+from splendor_nb.ai.baseline import extend, grow, root_moves
 from splendor_nb.ai.simulate import derive_seed, stream
 from splendor_nb.analysis.corpus import Corpus, open_corpus
 from splendor_nb.analysis.corpus.shards import REPLAYS, game_id, game_index
@@ -62,7 +61,7 @@ from splendor_nb.replay import Replay
 from splendor_nb.rules import WINNING_POINTS
 
 SCREEN_SIMULATIONS = 100
-"""The screen's budget: the expert's own in a two-player game."""
+"""The screen's budget: the baseline's own in a two-player game."""
 SCREEN_MARGIN = 0.06
 """The screen's margin, below :data:`MARGIN`: a budget this small misjudges by a few points,
 and a position it drops here is searched no further."""
@@ -79,7 +78,7 @@ SCREEN_STAGES: tuple[tuple[int, float], ...] = (
 the pre-screen's simulations are the screen's first ones, and a position the pre-screen passes
 gets exactly the screen it would get alone."""
 SIMULATIONS = 4 * PLAY_SIMULATIONS[2]
-"""The judges' budget: four times the expert's in play."""
+"""The judges' budget: four times the baseline's in play."""
 JUDGES = 2
 """Independent searches (different seeds) that must agree on the answer and its margin."""
 MARGIN = 0.10
@@ -96,7 +95,7 @@ game and the turn it seeds every search of a position (:func:`position_seed`).""
 
 
 class _Searched(Protocol):
-    """A root move's node in the expert's grown tree, as a judgement reads it."""
+    """A root move's node in the baseline's grown tree, as a judgement reads it."""
 
     visits: int
 
@@ -151,7 +150,7 @@ def mine_position(state: GameState, seed: int) -> MinedPuzzle | None:
 def still_best(state: GameState, answer: Move, seed: int) -> bool:
     """Whether the judges of :func:`mine_position` (the searches seeded from ``seed``, the
     position's seed) still agree on ``answer``'s action and rate it :data:`MARGIN` above every
-    other: a shipped puzzle re-checked against today's expert (:func:`position_seed`).
+    other: a shipped puzzle re-checked against the baseline (:func:`position_seed`).
 
     >>> from splendor_nb import new_game
     >>> still_best(new_game(seed=1), Move.parse("+wbg"), seed=1)  # the first move: no clear best
@@ -217,9 +216,10 @@ def mine_corpus(corpus: str | os.PathLike[str], out: str | os.PathLike[str], *,
 
 def recheck_mined(path: str | os.PathLike[str], *, executor: Executor | None = None,
                   workers: int | None = None, progress: bool = True) -> tuple[int, int]:
-    """Judge every puzzle of the mined file ``path`` again with today's expert
+    """Judge every puzzle of the mined file ``path`` again with the baseline
     (:func:`still_best`, each position seeded as it was mined) and write the file again without
-    those that no longer pass: after the expert changes. Returns the puzzles kept and dropped."""
+    those that no longer pass: after the baseline's search changes. Returns the puzzles kept and
+    dropped."""
     games = list(read_mined(path))
     tasks = [(game, puzzle) for game in games for puzzle in game.puzzles]
     verdicts: dict[tuple[str, int], bool] = {}
@@ -322,7 +322,7 @@ def _judgement(children: Mapping[Move, _Searched], moves: Sequence[Move], me: in
 
 
 def _line(state: GameState, answer: Move, seed: int) -> list[Move]:
-    """How the expert expects the game to go on to the end of the round after ``answer``, when
+    """How the baseline expects the game to go on to the end of the round after ``answer``, when
     the answer triggers the end or comes after it was triggered (R-END-TRIGGER); else empty."""
     after = state.apply(answer)
     if max(after.scores) < WINNING_POINTS:
@@ -331,7 +331,7 @@ def _line(state: GameState, answer: Move, seed: int) -> list[Move]:
 
 
 def _then(state: GameState, answer: Move, seed: int) -> list[Move]:
-    """The rest of the puzzle's line after ``answer``: the other players' replies as the expert
+    """The rest of the puzzle's line after ``answer``: the other players' replies as the baseline
     expects them, then the mover's next move, when the judges find that one clearly best too
     (a puzzle of two moves to find); empty when they do not, or when the game ends first."""
     after = state.apply(answer)
@@ -347,7 +347,7 @@ def _then(state: GameState, answer: Move, seed: int) -> list[Move]:
 
 
 def _expected(state: GameState, count: int, rng: random.Random) -> list[Move]:
-    """The next ``count`` moves from ``state`` as the expert expects them (its search at the
+    """The next ``count`` moves from ``state`` as the baseline expects them (its search at the
     screen's budget, each player seeing what it may see), fewer if the game ends first."""
     moves_played: list[Move] = []
     while not state.over and len(moves_played) < count:

@@ -64,18 +64,18 @@ class RatedPuzzle:
     players: int
     answer: Move | tuple[Move, ...]
     """The move to find; for a *line*, the whole line: the first move to find, the other
-    players' replies as the expert expects them, then the mover's next move to find
+    players' replies as the miner's search expects them, then the mover's next move to find
     (:attr:`moves`, :attr:`steps`). Any move of the same action solves a step (the tokens given
     back and the noble are the turn's last step, not the puzzle's)."""
     runner_up: Move
     """The best other move: what the answer is compared with."""
     chance: float
-    """The mover's chance of winning with the answer, as the expert judged it."""
+    """The mover's chance of winning with the answer, as the miner's search judged it."""
     runner_up_chance: float
     rating: Rating
     themes: tuple[str, ...]
     line: tuple[Move, ...]
-    """How the expert expects the round to finish after the answer, near the end."""
+    """How the miner's search expects the round to finish after the answer, near the end."""
     record: str = field(repr=False)
     """The source game's replay text."""
 

@@ -7,7 +7,7 @@ reason (the board marks it). The finished review is stored in the replay, so Sav
 keep it and a reviewed file shows it at once when opened again.
 
 ``SPLENDOR_REVIEW_BUDGET`` in the environment sets the expert bot's budget (simulations per
-position; default :data:`~splendor_nb.ai.expert.REVIEW_SIMULATIONS`).
+position; default :data:`~splendor_nb.ai.puct.REVIEW_SIMULATIONS`).
 
 >>> from splendor_nb.analysis.game_review import made_up
 >>> from splendor_nb.engine import new_game
@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from splendor_nb.ai.expert import REVIEW_SIMULATIONS
+from splendor_nb.ai.puct import REVIEW_SIMULATIONS
 from splendor_nb.i18n import format_number, translator, use_language
 from splendor_nb.moves import Move
 from splendor_nb.play.describe import describe_turn

@@ -30,7 +30,7 @@ from support.voila_server import SERVER_MODULE, VoilaServer, start_voila
 
 BUDGET = 40
 """The reviewing bot's budget in this test's app (the bot's strength is not under test)."""
-TURNS = 28
+TURNS = 40
 """The short game's length: the first turns of a shipped replay."""
 SOURCE = "bots-2p-easy-vs-medium"
 UPDATE_MS = 30_000

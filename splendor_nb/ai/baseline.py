@@ -1,4 +1,9 @@
-"""The expert bot's search: information-set Monte Carlo tree search guided by the value model.
+"""The baseline bot's search: information-set Monte Carlo tree search guided by the value model.
+
+This was the expert level until the expert became the self-play network's search
+(:mod:`splendor_nb.ai.puct`); it is kept, unchanged, as the opponent the benchmarks measure the
+expert against (``Bot("baseline")``), and it mines the shipped puzzles
+(:mod:`splendor_nb.learn.puzzle_mining`).
 
 One tree is grown over the moves of the player to move and of everyone after them. Each
 simulation deals the cards its player cannot see at random again (``determinize``: the deck
@@ -23,7 +28,7 @@ simulations, so a move's work does not depend on the machine's speed.
 >>> import random
 >>> from splendor_nb import new_game
 >>> state = new_game(players=2, seed=4)
->>> expert(state.player_view(0), random.Random(1), simulations=30) in state.legal_moves()
+>>> baseline(state.player_view(0), random.Random(1), simulations=30) in state.legal_moves()
 True
 """
 
@@ -41,13 +46,8 @@ from splendor_nb.moves import Move
 SIMULATIONS: dict[int, int] = {2: 100, 3: 80, 4: 60}
 """Simulations per move by default, by player count. A simulation costs more with more
 players (every player's part of a position is rated), so fewer keep a move under a second at
-the 95th percentile (docs/ai.md gives the time per move and the matches: with two players the
-expert did as well at 100 as at 300)."""
-REVIEW_SIMULATIONS = 60
-"""Simulations per position when a review asks the expert for its move: fewer than in play,
-for a review about 40% shorter; the shipped 2-player replay got the same labels at 60 and at
-100, and the moves preferred at 60 lose 0.2 points of win chance on average to those at 300
-(docs/ai.md)."""
+the 95th percentile (docs/ai.md gives the time per move and the matches: with two players it
+did as well at 100 as at 300)."""
 EXPLORATION = 0.4
 """PUCT's weight of the prior against the chances found (chances run from 0 to 1). At 0.4 the
 search trusts the chances it finds two moves ahead more than the network's first ratings: it
@@ -78,7 +78,7 @@ class _Node:
         return self.total[player] / self.visits if self.visits else self.chances[player]
 
 
-def expert(view: GameState, rng: random.Random, simulations: int | None = None) -> Move:
+def baseline(view: GameState, rng: random.Random, simulations: int | None = None) -> Move:
     """The move the search prefers for the player to move in ``view`` (their view: the search
     deals what they cannot see itself), after ``simulations`` simulations (by default
     :data:`SIMULATIONS` for the number of players)."""
@@ -90,7 +90,7 @@ def expert(view: GameState, rng: random.Random, simulations: int | None = None) 
 
 
 def preferred(root: _Node, moves: Sequence[Move], me: int) -> Move:
-    """The move the expert plays from a grown tree's ``root``: the most visited of ``moves``,
+    """The move the baseline plays from a grown tree's ``root``: the most visited of ``moves``,
     the better chance for ``me`` first among equals."""
     children = root.children or {}
     return max(moves, key=lambda m: (children[m].visits, children[m].worth(me))

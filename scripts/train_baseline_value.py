@@ -1,7 +1,8 @@
-"""Train the expert's value model (splendor_nb/data/expert_value.npz) from bot games.
+"""Train the baseline bot's value model (splendor_nb/data/baseline_value.npz) from bot games
+(the baseline was the expert level when this model was trained; docs/ai.md).
 
-    nice -n 19 .venv/bin/python scripts/train_expert.py [--seed 20] [--workers 2]
-        [--cache /tmp/expert-data.npz] [--out splendor_nb/data/expert_value.npz]
+    nice -n 19 .venv/bin/python scripts/train_baseline_value.py [--seed 20] [--workers 2]
+        [--cache /tmp/baseline-data.npz] [--out splendor_nb/data/baseline_value.npz]
 
 It plays seeded bot games (the mix in ``MIX``: medium and hard bots, 2 to 4 players; every
 game's deal and bot seeds come from ``--seed`` and its index, as in ``splendor-nb simulate``),
@@ -13,8 +14,8 @@ held-out loss and the Brier score of the 2-player chances, beside those of a coi
 the hard bot's ``evaluate``. Same seed, same data, same weights (numpy's float sums aside).
 ``--cache`` keeps the played positions, so a second run only trains.
 
-``--searched`` adds the positions of the expert's own games (an archive of replays, such as
-``scripts/expert_games.tar.xz``), with the win chances the expert's search finds there as
+``--searched`` adds the positions of the baseline's own games (an archive of replays, such as
+``scripts/baseline_games.tar.xz``), with the win chances the baseline's search finds there as
 their targets: every ``SEARCHED_EVERY``-th position, searched from its mover's view with
 ``SEARCHED_SIMULATIONS`` simulations, by the weights of ``--search-weights`` (by default
 those the package has). Each replay's seeds come from its name in the archive.
@@ -34,8 +35,8 @@ from pathlib import Path
 import numpy as np
 
 from splendor_nb.ai import evaluate, model
+from splendor_nb.ai.baseline import grow, root_moves
 from splendor_nb.ai.bots import Bot
-from splendor_nb.ai.expert import grow, root_moves
 from splendor_nb.ai.features import FEATURES, features
 from splendor_nb.ai.model import Array, Weights, softmax
 from splendor_nb.ai.simulate import Game, derive_seed, plan_game, stream
@@ -59,7 +60,7 @@ HELD_OUT = 10
 """Every this-many-th game is held out of the fit and scores it."""
 MAX_TURNS = 400
 SEARCHED_EVERY = 4
-"""Every this-many-th position of an expert game is searched for its target."""
+"""Every this-many-th position of a baseline game is searched for its target."""
 SEARCHED_SIMULATIONS = 60
 SEARCHED_WEIGHT = 3.0
 """How much a searched position counts in the fit against a position of ``MIX``."""
@@ -226,11 +227,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--cache", type=Path)
-    parser.add_argument("--out", type=Path, default=Path("splendor_nb/data/expert_value.npz"))
+    parser.add_argument("--out", type=Path, default=Path("splendor_nb/data/baseline_value.npz"))
     parser.add_argument("--no-evaluate", dest="compare", action="store_false",
                         help="skip the Brier score of evaluate (a few minutes)")
     parser.add_argument("--searched", type=Path,
-                        help="an archive of the expert's 2-player replays to search for targets")
+                        help="an archive of the baseline's 2-player replays to search for targets")
     parser.add_argument("--search-weights", type=Path,
                         help="the weights the search uses (by default the package's)")
     args = parser.parse_args()
