@@ -48,6 +48,7 @@ It is voila, changed in these ways (the last in demo mode only):
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import compileall
 import html
@@ -61,7 +62,7 @@ import threading
 from collections.abc import Callable, Collection, Mapping
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import tornado.ioloop
 import tornado.web
@@ -70,6 +71,7 @@ from jupyter_core.utils import ensure_async, run_sync
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
+from tornado.platform.asyncio import BaseAsyncIOLoop
 from traitlets import Bool, Int, List, Unicode
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
@@ -377,6 +379,8 @@ class SplendorVoila(Voila):  # type: ignore[misc]  # voila is untyped
         self.app.transforms.append(NoServerName)
         threading.Thread(target=compress_all, name="compress files", daemon=True,
                          args=([*self.static_paths, *self.labextensions_path],)).start()
+        loop = cast(BaseAsyncIOLoop, tornado.ioloop.IOLoop.current()).asyncio_loop
+        loop.set_exception_handler(quiet_interrupt)
         super().listen()
 
     def setup_template_dirs(self) -> None:
@@ -624,6 +628,20 @@ class _ClaimingKernelManager:
         self._manager.get_kernel(kernel_id).last_activity = utcnow()
         self._claim(kernel_id)
         return task, rendered, kernel_id
+
+
+def quiet_interrupt(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The event loop's handler of errors nobody awaited, silent on Ctrl-C's: the
+    KeyboardInterrupt that stops the server is raised in whichever task is running (a page
+    being rendered), which then ends with it unretrieved; anything else is logged as usual.
+
+    >>> loop = asyncio.new_event_loop()
+    >>> quiet_interrupt(loop, {"message": "Task exception was never retrieved",
+    ...                        "exception": KeyboardInterrupt()})
+    >>> loop.close()
+    """
+    if not isinstance(context.get("exception"), KeyboardInterrupt):
+        loop.default_exception_handler(context)
 
 
 def main(argv: list[str] | None = None) -> None:
