@@ -58,7 +58,10 @@ the value loss was noisy from 20 passes on. With 13 times those positions the bo
 would overfit later still; 40 passes keep its training to minutes.
 
 Without the bootstrap (``bootstrap_games`` 0, and a run whose settings.json was written before
-it existed), generation 0 is the initial network itself. Each game's deal and seeds come from
+it existed), generation 0 is the initial network itself, or with ``start`` a network file
+given: a new run can go on from the shipped weights or another run's candidate, e.g.
+``--bootstrap-games 0 --start splendor_nb/data/expert_network.npz`` (its window then holds
+self-play alone, from generation 1 on). Each game's deal and seeds come from
 ``seed``, the generation and its index, and games are gathered in index order, so the same
 settings give the same games, the same networks and the same log, however many workers play
 them (at most 2 here). A log line per generation goes to ``train.log`` in the run's folder and
@@ -139,6 +142,9 @@ class Settings:
     randomisation: more games, so more results, for the same CPU)."""
     fast_simulations: int = 0
     """The simulations of a move not kept (``full_share`` below 1)."""
+    start: str = ""
+    """A network file generation 0 starts from (another run's candidate, the shipped weights),
+    copied into the run as ``gen-000/network.npz``; empty: the initial network."""
 
     def __post_init__(self) -> None:
         if not 0 < self.full_share <= 1:
@@ -516,8 +522,9 @@ class Run:
         first = self.generation(0) / "network.npz"
         if not first.exists():
             first.parent.mkdir(parents=True, exist_ok=True)
-            save_network(initial_network(np.random.default_rng(
-                derive_seed(self.settings.seed, "initial"))), first)
+            save_network(network_in(self.settings.start) if self.settings.start else
+                         initial_network(np.random.default_rng(
+                             derive_seed(self.settings.seed, "initial"))), first)
 
     def generation(self, number: int) -> Path:
         return self.folder / f"gen-{number:03}"

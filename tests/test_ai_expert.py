@@ -9,6 +9,7 @@ import importlib.util
 import json
 import random
 import sys
+from importlib import resources
 from pathlib import Path
 from types import ModuleType
 
@@ -22,6 +23,7 @@ from splendor_nb.ai.features import FEATURES, features
 from splendor_nb.ai.policy_value import (
     HIDDEN,
     MOVE_FEATURES,
+    WEIGHTS_FILE,
     Network,
     assess,
     initial_network,
@@ -192,7 +194,7 @@ def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> No
     run = tmp_path / "run"
     tiny = ["--run", str(run), "--generations", "1", "--workers", "1", "--games", "2",
             "--simulations", "4", "--gate-games", "2", "--gate-simulations", "4",
-            "--expert-games", "0", "--bootstrap-games", "0"]
+            "--baseline-games", "0", "--bootstrap-games", "0"]
     script.main(tiny)
     generation = run / "gen-001"
     summary = json.loads((generation / "summary.json").read_text())
@@ -216,6 +218,23 @@ def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> No
                zip(read_network(tmp_path / "best.npz"), read_network(best), strict=True))
     with pytest.raises(SystemExit):
         script.main([*tiny, "--simulations", "5"])
+
+
+def test_a_run_can_start_from_a_network_file(tmp_path: Path) -> None:
+    """``--start FILE``: a new run's generation 0 is a copy of that network (the shipped
+    weights here), which generation 1's self-play then plays, not the initial network; the
+    setting is kept in settings.json, and a later command that contradicts it is refused."""
+    script = trainer()
+    run = tmp_path / "run"
+    shipped = resources.files("splendor_nb.data").joinpath(WEIGHTS_FILE)
+    with resources.as_file(shipped) as path:
+        started = script.Run(run, {"bootstrap_games": 0, "start": str(path)})
+        assert all(np.array_equal(a, b) for a, b in zip(
+            read_network(run / "gen-000" / "network.npz"), shipped_network(), strict=True))
+        assert json.loads((run / "settings.json").read_text())["start"] == str(path)
+        assert started.best(1) == run / "gen-000" / "network.npz"
+    with pytest.raises(ValueError, match="other settings"):
+        script.Run(run, {"start": ""})
 
 
 def test_self_play_records_the_search_chances_which_value_mix_blends_with_the_result(
