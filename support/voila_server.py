@@ -25,6 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -36,7 +37,16 @@ SERVER_MODULE = "splendor_nb.server"
 
 # A cold voila (server start, then a kernel running the notebook) takes 10-15 s here.
 STARTUP_TIMEOUT = 120.0
-FIRST_LOAD_TIMEOUT_MS = 60_000
+FIRST_LOAD_TIMEOUT_MS = 120_000
+"""How long a page may take to show what a test waits for. Longer than voila's own wait for a
+cell's last output (``VoilaExecutor.iopub_timeout``, 60 s in voila.json): about one page load in
+several hundred under load stalled for a minute (seen twice on 5 Dec 2026, once followed by
+voila's "Timeout waiting for IOPub output"; the cause is not known), and a test that gave up
+first failed on a page that may still have come. A page that does not come quotes voila's log
+(its lines timed: ``LOG_FORMAT``)."""
+
+LOG_FORMAT = "%(asctime)s [%(name)s]%(highlevel)s %(message)s"
+"""voila's log lines, with their time (voila's own format has none)."""
 
 # The flags that make Debian's chromium work on these machines (root, no GPU, closed network).
 CHROMIUM_ARGS = [
@@ -105,7 +115,8 @@ def port_open(port: int, host: str = "127.0.0.1") -> bool:
 
 @dataclass
 class VoilaServer:
-    """A running voila process serving one notebook."""
+    """A running voila process serving one notebook (listed in ``RUNNING`` by its port while
+    it runs, so that a page opened by its URL alone can still report the server's log)."""
 
     notebook: Path
     port: int
@@ -144,7 +155,12 @@ class VoilaServer:
         # Kernels may outlive the server by a moment; the group goes down with them.
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
+        RUNNING.pop(self.port, None)
         self._log_file.close()
+
+
+RUNNING: dict[int, VoilaServer] = {}
+"""The servers this process started and has not stopped, by port."""
 
 
 def voila_command(notebook: Path, port: int, extra_args: Sequence[str] = (),
@@ -165,6 +181,8 @@ def voila_command(notebook: Path, port: int, extra_args: Sequence[str] = (),
         "--Voila.ip=127.0.0.1",
         f"--Voila.port={port}",
         "--Voila.port_retries=0",
+        f"--Voila.log_format={LOG_FORMAT}",  # the time of each line, for a slow page's story
+        "--Voila.log_datefmt=%H:%M:%S",
         *([] if any(arg.startswith("--show_tracebacks") for arg in extra_args)
           else ["--show_tracebacks=True"]),  # unless the caller says otherwise (the demo)
         *extra_args,
@@ -234,6 +252,7 @@ def _start_once(path: Path, extra_args: Sequence[str], timeout: float,
                 f"{port}\n--- voila log ({log_path}) ---\n{log}"
             )
         if port_open(port):
+            RUNNING[port] = server
             return server
         time.sleep(0.1)
     log = server.log()
@@ -288,10 +307,13 @@ def goto_voila(
 
     A notebook whose cell fails still comes with HTTP 200, so this waits for either the
     expected element or an error output, and raises VoilaPageError with the error text
-    (and voila's log when ``server`` is given) if the error shows up first or nothing
-    shows up within ``timeout_ms``.
+    (and voila's log: ``server``'s, else that of the running server at the URL's port) if
+    the error shows up first or nothing shows up within ``timeout_ms``.
     """
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    if server is None:
+        server = RUNNING.get(urlsplit(url).port or 0)
 
     def log_detail() -> str:
         if server is None:

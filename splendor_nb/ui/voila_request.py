@@ -26,6 +26,8 @@ PREHEAT_KEY = "VOILA_PREHEAT"
 """Set to "True" by voila in a pre-heated kernel, which must wait for its request."""
 CONNECT_SECONDS = 5.0
 """How long to wait for voila's websocket to accept the connection (voila waits as long)."""
+RECONNECTS = 3
+"""How many times a closed connection is opened again before the request is given up."""
 
 
 def request_query(environ: MutableMapping[str, str] | None = None) -> str:
@@ -68,12 +70,19 @@ def _wait_for_request(url: str) -> dict[str, str]:
 
 async def _receive(url: str) -> dict[str, str]:
     import websockets  # only in a pre-heated kernel
+    from websockets.exceptions import ConnectionClosed
 
-    try:
-        async with websockets.connect(url, open_timeout=CONNECT_SECONDS) as socket:
-            message = await socket.recv()
-    except (TimeoutError, OSError):
-        warnings.warn(f"Failed to connect to {url}", stacklevel=1)  # as voila's helper says
-        return {}
-    info = json.loads(message)
-    return {str(key): str(value) for key, value in info.items()}
+    for _ in range(RECONNECTS + 1):
+        try:
+            async with websockets.connect(url, open_timeout=CONNECT_SECONDS) as socket:
+                message = await socket.recv()
+        except ConnectionClosed:
+            # a pooled kernel may wait long for its visitor, and a loaded server can miss a
+            # ping: voila keeps a request that comes while no one listens, so connect again
+            continue
+        except (TimeoutError, OSError):
+            break
+        info = json.loads(message)
+        return {str(key): str(value) for key, value in info.items()}
+    warnings.warn(f"Failed to connect to {url}", stacklevel=1)  # as voila's helper says
+    return {}

@@ -94,7 +94,8 @@ def browser_type_launch_args(
 
 @pytest.fixture
 def open_voila(page: Any) -> Callable[..., Any]:
-    """``open_voila(server_or_url, selector, timeout_ms=60_000)`` -> locator of the selector."""
+    """``open_voila(server_or_url, selector, timeout_ms=FIRST_LOAD_TIMEOUT_MS)`` -> the
+    selector's locator, once shown."""
 
     def open_(
         target: VoilaServer | str, selector: str, timeout_ms: float = FIRST_LOAD_TIMEOUT_MS
