@@ -77,8 +77,8 @@ async def _receive(url: str) -> dict[str, str]:
             async with websockets.connect(url, open_timeout=CONNECT_SECONDS) as socket:
                 message = await socket.recv()
         except ConnectionClosed:
-            # a pooled kernel may wait long for its visitor, and a loaded server can miss a
-            # ping: voila keeps a request that comes while no one listens, so connect again
+            # the connection closed while a pooled kernel waited (it may wait long for its
+            # visitor); voila keeps a request that comes while no one listens: connect again
             continue
         except (TimeoutError, OSError):
             break
