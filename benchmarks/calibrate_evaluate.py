@@ -6,38 +6,36 @@
 Plays bot games on a process pool (:func:`splendor_nb.ai.simulate`): a third medium v medium and
 a third easy v medium with 2 players, a third four medium bots, and ``--hard`` games of hard v
 hard (300 positions rated a move; none by default). It rates every ``--every``-th position of
-each by four judges, on the pool too: :func:`splendor_nb.ai.evaluate` (the hard bot's search),
-the baseline's value model (:func:`splendor_nb.ai.model.win_chances`), the expert's network's
-value alone (:func:`splendor_nb.ai.policy_value.assess`) and the expert bot's search from
-the position (:func:`splendor_nb.ai.puct.search`, ``SEARCH_SIMULATIONS`` simulations: the root's
-mean chances), and prints, for each judge, each kind of game and all of them:
+each by three judges, on the pool too: :func:`splendor_nb.ai.evaluate` (the expert's search
+from the position at the review's budget: the review's and *Who was winning?*'s chances), the
+baseline's value model (:func:`splendor_nb.ai.model.win_chances`) and the expert's network's
+value alone (:func:`splendor_nb.ai.policy_value.assess`), and prints, for each judge, each kind
+of game and all of them:
 
 - the calibration: each (position, player) pair's predicted chance, in ten bins, against the
   share of those players who won (a shared victory counts 1/k), with its 95% Wilson interval;
 - the Brier score (the mean squared distance between a player's chance and 1 for a win, 0
   otherwise), beside that of always predicting 1/players, and the skill score between them;
 - by phase (the first, middle and last third of each game), and for the player to move;
-- the temperature that would fit best: the chances re-tempered (a softmax's worth differences
-  are ``TEMPERATURE * log p``, so ``p ** (T / T')`` normalised is the same search at ``T'``), the
-  log-loss and Brier score of each; ``evaluate``'s play is not involved, only how it reports;
+- the sharpness that would fit best: the chances raised to a power ``k`` and normalised (below
+  1 they are pulled towards an even share, above 1 pushed apart), the log-loss and Brier score
+  of each; ``k`` 1 is the judge as it is;
 - the CPU time of one rating by each judge.
-The figures in docs/review.md come from the defaults; docs/ai.md compares the two judges.
+The figures in docs/review.md come from the defaults; docs/ai.md compares the judges.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import random
 import statistics
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from benchmarks.common import reference_line
 from splendor_nb.ai import evaluate, simulate, wilson
-from splendor_nb.ai.search import TEMPERATURE
 from splendor_nb.ai.simulate import stream
 from splendor_nb.engine import GameState
 from splendor_nb.replay import Replay
@@ -47,12 +45,9 @@ GROUPS = (("2p medium v medium", 2, ("medium",)), ("2p easy v medium", 2, ("easy
 HARD_GROUP = ("2p hard v hard", 2, ("hard",))
 HARD_BUDGET = 300
 """The hard bots' positions rated a move in ``--hard`` games (the training script's)."""
-JUDGES = ("evaluate", "model", "network", "search")
-SEARCH_SIMULATIONS = 50
-"""The expert's search's simulations a position as the ``search`` judge (about evaluate's
-time)."""
+JUDGES = ("evaluate", "model", "network")
 BINS = 10
-TEMPERATURES = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
+SHARPNESS = (0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0)
 PHASES = ("first third", "middle third", "last third")
 
 
@@ -100,18 +95,18 @@ def run(games: int = 300, seed: int = 2, every: int = 3, workers: int | None = N
     print(reference_line())
 
 
-def brier(samples: Iterable[Sample], temperature: float = TEMPERATURE) -> float:
+def brier(samples: Iterable[Sample], sharpness: float = 1.0) -> float:
     """The mean over (position, player) pairs of (chance - outcome) squared, the chances
-    re-tempered to ``temperature``."""
+    sharpened by ``sharpness``."""
     errors = [(p - o) ** 2 for s in samples
-              for p, o in zip(_tempered(s.chances, temperature), s.outcome, strict=True)]
+              for p, o in zip(_sharpened(s.chances, sharpness), s.outcome, strict=True)]
     return statistics.fmean(errors)
 
 
-def log_loss(samples: Iterable[Sample], temperature: float = TEMPERATURE) -> float:
-    """The mean of minus the log of the chance given to the winner(s), re-tempered."""
+def log_loss(samples: Iterable[Sample], sharpness: float = 1.0) -> float:
+    """The mean of minus the log of the chance given to the winner(s), sharpened."""
     losses = [-sum(o * math.log(max(p, 1e-12))
-                   for p, o in zip(_tempered(s.chances, temperature), s.outcome, strict=True))
+                   for p, o in zip(_sharpened(s.chances, sharpness), s.outcome, strict=True))
               for s in samples]
     return statistics.fmean(losses)
 
@@ -132,7 +127,7 @@ def _report(title: str, samples: Sequence[Sample]) -> None:
               f"[{interval[0]:.3f}, {interval[1]:.3f}]")
     constant = [Sample(s.group, (1 / len(s.chances),) * len(s.chances), s.outcome, s.mover,
                        s.phase, 0.0) for s in samples]
-    score, base = brier(samples), brier(constant, TEMPERATURE)
+    score, base = brier(samples), brier(constant)
     print(f"  Brier {score:.4f} (1/players always: {base:.4f}; skill {1 - score / base:.3f}); "
           f"log-loss {log_loss(samples):.4f} (1/players: {log_loss(constant):.4f})")
     for phase, name in enumerate(PHASES):
@@ -144,12 +139,11 @@ def _report(title: str, samples: Sequence[Sample]) -> None:
     predicted = statistics.fmean(s.chances[s.mover] for s in samples)
     won = statistics.fmean(s.outcome[s.mover] for s in samples)
     print(f"  the player to move: mean chance {predicted:.3f}, won {won:.3f}")
-    fits = [(temperature, log_loss(samples, temperature), brier(samples, temperature))
-            for temperature in TEMPERATURES]
-    print("  temperature   log-loss   Brier   (the model: chances re-tempered as if at 1.5)"
-          + "".join(
-        f"\n  {t:11.2f}   {loss:.4f}     {score:.4f}" + ("  (now)" if t == TEMPERATURE else "")
-        for t, loss, score in fits))
+    fits = [(sharpness, log_loss(samples, sharpness), brier(samples, sharpness))
+            for sharpness in SHARPNESS]
+    print("  sharpness   log-loss   Brier" + "".join(
+        f"\n  {k:9.2f}   {loss:.4f}     {score:.4f}" + ("  (as it is)" if k == 1.0 else "")
+        for k, loss, score in fits))
     print(f"  best by log-loss: {min(fits, key=lambda f: f[1])[0]}, "
           f"by Brier: {min(fits, key=lambda f: f[2])[0]}")
 
@@ -166,8 +160,9 @@ def _rate(task: tuple[str, str, int]) -> list[Sample]:
         return []  # stopped unfinished: no outcome to compare with
     winners = final.winners
     outcome = tuple(1 / len(winners) if i in winners else 0.0 for i in range(replay.players))
-    judges = {"evaluate": evaluate, "model": lambda state: win_chances([state])[0],
-              "network": lambda state: assess(state, ()).chances, "search": _searched}
+    judges: dict[str, Callable[[GameState], Sequence[float]]] = {
+        "evaluate": evaluate, "model": lambda state: win_chances([state])[0],
+        "network": lambda state: assess(state, ()).chances}
     samples = []
     for turn in range(0, len(replay), every):
         state = replay.state(turn)
@@ -180,24 +175,14 @@ def _rate(task: tuple[str, str, int]) -> list[Sample]:
     return samples
 
 
-def _searched(state: GameState) -> list[float]:
-    """Every player's mean chance at the root of the expert bot's search from ``state``
-    (as its player sees it), after ``SEARCH_SIMULATIONS`` simulations."""
-    from splendor_nb.ai.puct import search, searched_moves
-
-    view = state.player_view(state.current_player)
-    root = search(view, random.Random(state.turn), SEARCH_SIMULATIONS, searched_moves(view))
-    return [root.worth(player) for player in range(len(state.players))]
-
-
 @lru_cache(maxsize=2)
 def _replay(text: str) -> Replay:
     return Replay.loads(text)
 
 
-def _tempered(chances: Sequence[float], temperature: float) -> tuple[float, ...]:
-    """The chances ``evaluate`` would give at ``temperature`` instead of ``TEMPERATURE``."""
-    powers = [max(p, 1e-300) ** (TEMPERATURE / temperature) for p in chances]
+def _sharpened(chances: Sequence[float], sharpness: float) -> tuple[float, ...]:
+    """The chances raised to the power ``sharpness``, normalised."""
+    powers = [max(p, 1e-300) ** sharpness for p in chances]
     total = sum(powers)
     return tuple(power / total for power in powers)
 

@@ -33,7 +33,7 @@ from splendor_nb.ai.policy_value import (
     shipped_network,
     softmax,
 )
-from splendor_nb.ai.puct import puct, search
+from splendor_nb.ai.puct import judge, puct, search
 from splendor_nb.ai.simulate import seating
 
 SMALL = 8
@@ -170,14 +170,16 @@ def test_the_expert_plays_only_legal_moves(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_hidden_cards_do_not_change_the_move(players: int) -> None:
     """Two positions that differ only in what the player to move cannot see (the decks'
-    order and an opponent's blind reserve, R-RESERVE-HIDDEN) get the same move and the same
-    search, visit for visit, for the same seed."""
+    order and an opponent's blind reserve, R-RESERVE-HIDDEN) get the same move, the same
+    judgement (the review's, *Who was winning?*'s) and the same search, visit for visit, for
+    the same seed."""
     state, others = hidden_variants(players, seed=40 + players)
     me = state.current_player
     for other in others:
         assert other.decks != state.decks
         assert Bot("expert", seed=8, budget=40).choose(other) == \
             Bot("expert", seed=8, budget=40).choose(state)
+        assert judge(other, simulations=40) == judge(state, simulations=40)
         trees = [search(s.player_view(me), random.Random(3), 40, s.player_view(me).legal_moves())
                  for s in (state, other)]
         assert [(m, c.visits) for m, c in trees[0].children.items()] == \

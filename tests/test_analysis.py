@@ -155,10 +155,9 @@ def test_win_chances_end_with_the_winners_and_repeat_exactly() -> None:
     chances = win_chances(replay)
     assert len(chances) == 2 * (len(replay) + 1)
     assert chances.groupby("turn")["chance"].sum().round(9).eq(1).all()
-    assert chances.groupby("turn")["evaluation"].sum().round(9).eq(1).all()
     end = chances[chances["turn"] == len(replay)]
     winners = replay.state(len(replay)).winners
-    assert end["evaluation"].tolist() == [1.0 if i in winners else 0.0 for i in range(2)]
+    assert end["chance"].tolist() == [1.0 if i in winners else 0.0 for i in range(2)]
     assert chances.equals(win_chances(replay))
     falls = turning_points(chances, count=5)
     assert len(falls) == 5 and falls["drop"].is_monotonic_decreasing and (falls["drop"] > 0).all()

@@ -126,7 +126,7 @@ def test_who_was_winning_reuses_a_stored_review_and_rates_only_what_it_lacks(
     replay = game(turns=12)
     fresh = win_chances(Replay.loads(replay.dumps()), reuse=False)
     reviewed = Replay.loads(replay.dumps())
-    review(reviewed, budget=BUDGET, workers=1, upto=8)  # positions 0 to 8 judged
+    review(reviewed, workers=1, upto=8)  # positions 0 to 8 judged, at evaluate's budget
     rated: list[int] = []
     import splendor_nb.ai as ai
 
@@ -139,7 +139,7 @@ def test_who_was_winning_reuses_a_stored_review_and_rates_only_what_it_lacks(
     assert controller.error == ""
     assert rated == list(range(9, len(replay) + 1))  # the positions the review did not judge
     assert charts.chances is not None
-    assert (charts.chances.evaluation - fresh.evaluation).abs().max() < 1e-4
+    assert (charts.chances.chance - fresh.chance).abs().max() < 1e-4
     assert charts.progress.max == len(rated)
 
 

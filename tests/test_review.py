@@ -11,14 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from splendor_nb.ai import Bot, evaluate
+from splendor_nb.ai import evaluate
+from splendor_nb.ai.puct import judge
 from splendor_nb.analysis import LABELS, Review, ReviewCancelled, review, stored_review
 from splendor_nb.analysis.game_review import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
-    REVIEW_SEED,
-    REVIEWER,
     engine_id,
     move_accuracy,
     pending,
@@ -128,14 +127,14 @@ def test_the_table_has_a_row_per_move() -> None:
 # --- judging a real game --------------------------------------------------------------------------
 
 @pytest.mark.slow
-def test_every_position_is_judged_with_evaluate_and_the_expert_bot() -> None:
+def test_every_position_is_judged_by_the_expert() -> None:
     replay = game(6)
     result = review(replay, budget=BUDGET, workers=1)
     for index, state in enumerate(replay.states()):
-        assert result.chances[index] == tuple(round(p, 4) for p in evaluate(state))
-        expected = None if state.over else Bot(REVIEWER, seed=REVIEW_SEED,
-                                               budget=BUDGET).choose(state)
-        assert result.best[index] == expected
+        found = judge(state, BUDGET)
+        assert result.chances[index] == tuple(round(p, 4) for p in found.chances)
+        assert result.best[index] == found.move
+        assert found.move is None if state.over else found.move in state.legal_moves()
     for move in result.moves:
         assert move.before == result.chances[move.turn - 1][move.player]
         assert move.after == result.chances[move.turn][move.player]
@@ -143,7 +142,7 @@ def test_every_position_is_judged_with_evaluate_and_the_expert_bot() -> None:
             assert move.best_after == move.after
         else:  # the card off a deck is the one the record shows next, as a file has it
             after_best = Replay.loads(replay.dumps()).after(move.turn - 1, move.best)
-            assert move.best_after == round(evaluate(after_best)[move.player], 4)
+            assert move.best_after == round(evaluate(after_best, BUDGET)[move.player], 4)
 
 
 def test_a_finished_game_s_last_position_has_no_preferred_move() -> None:

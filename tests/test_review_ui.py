@@ -12,10 +12,12 @@ import gc
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from splendor_nb.ai.puct import REVIEW_SIMULATIONS
 from splendor_nb.analysis.game_review import INACCURACY, MISTAKE, made_up, stored_review
+from splendor_nb.analysis.tables import turns
 from splendor_nb.engine import new_game
 from splendor_nb.replay import Replay
 from splendor_nb.ui import ReplayController, ReplayViewer
@@ -358,7 +360,16 @@ def test_spoiler_free_hides_the_result_and_what_comes_next() -> None:
 
 
 
-def test_spoiler_free_shows_nothing_of_the_review_past_the_position() -> None:
+def test_spoiler_free_shows_nothing_of_the_review_past_the_position(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import splendor_nb.analysis as analysis
+
+    def made_up_chances(replay: Replay, progress: object = None) -> pd.DataFrame:
+        """Ann falls 10 points at move 1, Bob 5 at move 2 and 20 at move 4."""
+        table = turns(replay)[["turn", "player", "name", "mover", "move"]]
+        return table.assign(chance=[0.5, 0.5, 0.4, 0.6, 0.45, 0.55, 0.5, 0.5, 0.7, 0.3])
+
+    monkeypatch.setattr(analysis, "win_chances", made_up_chances)
     viewer = viewer_of(four_takes())
     controller, panel = viewer.controller, viewer.review
     controller.review = made_up(0.0, 0.12, 0.0, 0.2)  # move 2 a mistake, move 4 a blunder
@@ -375,7 +386,7 @@ def test_spoiler_free_shows_nothing_of_the_review_past_the_position() -> None:
     assert "mistakes 1" in panel.accuracy.value and "blunders 0" in panel.accuracy.value
     viewer.charts.show_chances()
     falls = {button: turn for button, turn in viewer.charts._falls.items()}
-    assert falls
+    assert sorted(falls.values()) == [1, 2, 4]
     assert all((button.layout.display != "none") == (turn <= 2) for button, turn in falls.items())
     controller.go(4)
     assert all(button.layout.display != "none" for button in falls)

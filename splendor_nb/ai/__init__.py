@@ -10,7 +10,7 @@ True
 """
 
 from splendor_nb.ai.bots import LEVELS, Bot
-from splendor_nb.ai.search import evaluate
+from splendor_nb.ai.puct import evaluate
 from splendor_nb.ai.simulate import TournamentResult, simulate, tournament, wilson
 
 __all__ = ["LEVELS", "Bot", "TournamentResult", "evaluate", "simulate", "tournament", "wilson"]

@@ -46,6 +46,10 @@ WEIGHTS_FILE = "expert_network.npz"
 """The shipped weights' file in ``splendor_nb/data``."""
 HIDDEN = 64
 """Units of a player's encoding and of a move's layer."""
+WORTH_TEMPERATURE = 1.5
+"""Generation 0's value: a difference of this many points of medium's worth makes a player e
+(2.718...) times likelier to win (the temperature the hard bot's search was calibrated with,
+when it judged positions for the review: docs/ai.md)."""
 MOVE_NAMES: tuple[str, ...] = (
     "take", "reserve", "buy", "pass",
     "takes white", "takes blue", "takes green", "takes red", "takes black", "tokens taken",
@@ -115,9 +119,8 @@ class Network(NamedTuple):
 
 def initial_network(rng: np.random.Generator) -> Network:
     """Generation 0: small random weights, the policy flat (every legal move alike) and the
-    value medium's rating, its worth turned into chances as ``evaluate`` turns it
-    (:data:`~splendor_nb.ai.search.TEMPERATURE`): the first self-play games are already
-    sensible ones.
+    value medium's rating, its worth turned into chances by a softmax
+    (:data:`WORTH_TEMPERATURE`): the first self-play games are already sensible ones.
 
     >>> from splendor_nb import new_game
     >>> state = new_game(seed=1)
@@ -127,13 +130,12 @@ def initial_network(rng: np.random.Generator) -> Network:
     True
     """
     from splendor_nb.ai.features import NAMES
-    from splendor_nb.ai.search import TEMPERATURE
 
     def small(*shape: int) -> Array:
         return rng.normal(0.0, 1.0 / np.sqrt(shape[0]), shape)
 
     linear = np.zeros(FEATURES)
-    linear[NAMES.index("worth")] = 20 / TEMPERATURE  # the feature is the worth / 20
+    linear[NAMES.index("worth")] = 20 / WORTH_TEMPERATURE  # the feature is the worth / 20
     return Network(
         row_in=small(FEATURES, HIDDEN), row_in_bias=np.zeros(HIDDEN),
         row_mid=small(HIDDEN, HIDDEN), row_mid_bias=np.zeros(HIDDEN),

@@ -24,6 +24,10 @@ spread over two hundred variants of the same few actions would learn nothing of 
 Unlike the baseline, a new position costs one pass of the network, not one rating per move, so
 the same time buys several times the simulations.
 
+The same search judges positions for the review and *Who was winning?* (:func:`judge`): the
+root's mean chances, the network's value averaged over the simulations, are every player's
+chance of winning (docs/ai.md: how well they are calibrated).
+
 >>> import random
 >>> from splendor_nb import new_game
 >>> state = new_game(players=2, seed=4)
@@ -36,7 +40,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from splendor_nb.ai.heuristics import actions, changing, deal_moves
 from splendor_nb.engine import GameState
@@ -50,8 +54,9 @@ SIMULATIONS: dict[int, int] = {2: 1700, 3: 1600, 4: 1100}
 each keeps a move under a second of CPU at the 95th percentile (docs/ai.md; 4 players had
 1,500 until 5 Dec 2026, 1.3 s at the 95th percentile with the network shipped then)."""
 REVIEW_SIMULATIONS = 80
-"""Simulations per position when a review asks the expert for its move: a review of a 60-turn
-game in a few seconds of CPU (docs/review.md: its labels beside those at the playing budget)."""
+"""Simulations per position when the expert judges it (:func:`judge`: the review, *Who was
+winning?*): a review of a 60-turn game in a few seconds of CPU (docs/review.md: its labels
+beside those at the playing budget)."""
 EXPLORATION = 1.0
 """PUCT's weight of the prior against the chances found (chances run from 0 to 1)."""
 
@@ -114,6 +119,54 @@ def puct(view: GameState, rng: random.Random, simulations: int | None = None,
     budget = SIMULATIONS[len(view.players)] if simulations is None else simulations
     root = search(view, rng, budget, moves, network)
     return best_move(root, moves, view.current_player)
+
+
+class Judgement(NamedTuple):
+    """What the expert makes of a position."""
+
+    chances: tuple[float, ...]
+    """Every player's chance of winning, summing to 1."""
+    move: Move | None
+    """The move it prefers for the player to move (``None`` once the game is over)."""
+
+
+def judge(state: GameState, simulations: int = REVIEW_SIMULATIONS,
+          network: Network | None = None) -> Judgement:
+    """The expert's judgement of ``state``, from one search of the view of the player to move
+    (what they cannot see is dealt afresh, never read): the root's mean chances and its most
+    visited move. The search is seeded by the position's turn, so a position always gets the
+    same judgement. A finished game gives its winners equal shares.
+
+    >>> from splendor_nb import new_game
+    >>> state = new_game(players=3, seed=2)
+    >>> found = judge(state, simulations=40)
+    >>> len(found.chances), round(sum(found.chances), 6), found.move in state.legal_moves()
+    (3, 1.0, True)
+    >>> found == judge(state, simulations=40)
+    True
+    """
+    players = len(state.players)
+    if state.over:
+        winners = state.winners
+        return Judgement(tuple(1 / len(winners) if i in winners else 0.0
+                               for i in range(players)), None)
+    me = state.current_player
+    view = state.player_view(me)
+    moves = searched_moves(view)
+    root = search(view, random.Random(f"judge/{view.turn}"), simulations, moves, network)
+    return Judgement(tuple(root.worth(player) for player in range(players)),
+                     best_move(root, moves, me))
+
+
+def evaluate(state: GameState, simulations: int = REVIEW_SIMULATIONS) -> tuple[float, ...]:
+    """Every player's chance of winning from ``state``, as the expert judges it (:func:`judge`).
+
+    >>> from splendor_nb import new_game
+    >>> chances = evaluate(new_game(players=2, seed=2), simulations=40)
+    >>> len(chances), round(sum(chances), 6), all(0 < p < 1 for p in chances)
+    (2, 1.0, True)
+    """
+    return judge(state, simulations).chances
 
 
 def searched_moves(view: GameState) -> list[Move]:

@@ -1,4 +1,4 @@
-"""The hard bot's search, and the win probabilities the replay viewer charts.
+"""The hard bot's search.
 
 The search deals the cards its player cannot see at random (``determinize``) a few times and,
 on each deal, looks a few turns ahead: at each position only the most promising actions (rated
@@ -13,14 +13,10 @@ deals.
 >>> state = new_game(players=2, seed=4)
 >>> search(state.player_view(0), random.Random(1), budget=300) in state.legal_moves()
 True
->>> probabilities = evaluate(state)
->>> len(probabilities), round(sum(probabilities), 6)
-(2, 1.0)
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 
@@ -30,8 +26,6 @@ from splendor_nb.moves import Move
 
 DEFAULT_BUDGET = 2500
 """Positions rated per move by the hard bot (about half a second on the reference machine)."""
-EVALUATE_BUDGET = 250
-"""Positions rated per call of :func:`evaluate`."""
 DEALS = 2
 """Random deals of the unseen cards searched per move."""
 ROOT_WIDTH = 8
@@ -40,9 +34,6 @@ WIDTH = 5
 MAX_DEPTH = 8
 EXACT_RETURNS = 250
 """Up to this many legal moves, every way of returning tokens is rated at the root."""
-TEMPERATURE = 1.5
-"""Worth difference (in points) that makes a player e (2.718...) times likelier to win; fitted
-on medium-v-medium games by benchmarks/calibrate_evaluate.py (log-loss 0.50; a coin flip 0.69)."""
 
 
 def search(view: GameState, rng: random.Random, budget: int = DEFAULT_BUDGET) -> Move:
@@ -54,32 +45,7 @@ def search(view: GameState, rng: random.Random, budget: int = DEFAULT_BUDGET) ->
     moves = changing(view.legal_moves())
     if len(moves) == 1:
         return moves[0]
-    return _search(view, rng, budget)[0]
-
-
-def evaluate(state: GameState, budget: int = EVALUATE_BUDGET) -> tuple[float, ...]:
-    """Each player's chance of winning from ``state``, as the hard bot's search sees it.
-
-    The search runs from the view of the player to move; the worths it backs up are turned into
-    probabilities with a softmax (``TEMPERATURE``). A finished game gives its winners equal
-    shares.
-
-    >>> from splendor_nb import new_game
-    >>> chances = evaluate(new_game(players=3, seed=2))
-    >>> len(chances), round(sum(chances), 6), all(0 < p < 1 for p in chances)
-    (3, 1.0, True)
-    """
-    if state.over:
-        winners = state.winners
-        return tuple(1 / len(winners) if i in winners else 0.0
-                     for i in range(len(state.players)))
-    view = state.player_view(state.current_player)
-    rng = random.Random(f"evaluate/{view.turn}")
-    worth = _search(view, rng, budget)[1] if len(view.legal_moves()) > 1 else values(view)
-    top = max(worth)
-    weights = [math.exp((w - top) / TEMPERATURE) for w in worth]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
+    return _search(view, rng, budget)
 
 
 class _Budget(Exception):
@@ -131,9 +97,8 @@ class _Search:
         return node.worth if best is None else best
 
 
-def _search(view: GameState, rng: random.Random, budget: int
-            ) -> tuple[Move, tuple[float, ...]]:
-    """The best root move and the worth vector of its line, summed over the deals."""
+def _search(view: GameState, rng: random.Random, budget: int) -> Move:
+    """The best root move, its line's worth summed over the deals."""
     me = view.current_player
     first = view.determinize(me, rng.randrange(1 << 32))
     unlimited = _Search(1 << 62)
@@ -158,4 +123,4 @@ def _search(view: GameState, rng: random.Random, budget: int
             for i, w in enumerate(worth):
                 total[i] += w / DEALS
     best = max(range(len(root_moves)), key=lambda i: (relative(totals[i], me), -i))
-    return root_moves[best], tuple(totals[best])
+    return root_moves[best]

@@ -1,5 +1,5 @@
-"""Who was winning: each player's chance to win after every turn, as the hard bot's search
-judges it, and the moves after which a player's chances fell most.
+"""Who was winning: each player's chance to win after every turn, as the expert judges it, and
+the moves after which a player's chances fell most.
 
 >>> from splendor_nb.engine import new_game
 >>> replay = Replay.from_state(new_game(players=2, seed=7))
@@ -21,21 +21,17 @@ from splendor_nb.replay import Replay
 
 def win_chances(replay: Replay, progress: Callable[[int, int], object] | None = None,
                 reuse: bool = True) -> pd.DataFrame:
-    """Each player's chance of winning after every turn, as the hard bot's search judges it:
-    one row per turn (0 = setup) and player, with the columns ``turn``, ``player``, ``name``,
-    ``mover``, ``move``, ``evaluation`` and ``chance`` (0 to 1).
-
-    ``evaluation`` is :func:`splendor_nb.ai.evaluate` of the position. The search favours the
-    player to move, so that figure swings from turn to turn; ``chance`` averages it over the
-    last round (one position per player to move), which cancels the swing.
+    """Each player's chance of winning after every turn, as the expert judges the position
+    (:func:`splendor_nb.ai.evaluate`): one row per turn (0 = setup) and player, with the
+    columns ``turn``, ``player``, ``name``, ``mover``, ``move`` and ``chance`` (0 to 1).
 
     About a second per 40 turns with 2 players. ``progress(done, total)`` is called after each
     position. The same replay always gives the same figures.
 
     A reviewed replay (:func:`~splendor_nb.analysis.game_review.review`) already holds each
-    position's :func:`~splendor_nb.ai.evaluate`, stored with 4 decimals: those positions are
-    not rated again (``reuse=False`` rates them all), only the ones its analysis does not cover
-    (a review cancelled, a game that went on), and ``progress`` counts those.
+    position's chances, stored with 4 decimals: those positions are not rated again
+    (``reuse=False`` rates them all), only the ones its analysis does not cover (a review
+    cancelled, a game that went on), and ``progress`` counts those.
 
     >>> from splendor_nb.engine import new_game
     >>> replay = Replay.from_state(new_game(players=2, seed=7))
@@ -45,35 +41,30 @@ def win_chances(replay: Replay, progress: Callable[[int, int], object] | None = 
     [[1, 0, True, '+wbg'], [1, 1, False, '+wbg']]
     >>> df.groupby("turn").chance.sum().round(6).tolist()
     [1.0, 1.0, 1.0]
-    >>> bool(df.chance[4] == (df.evaluation[2] + df.evaluation[4]) / 2)
-    True
     >>> from splendor_nb.analysis.game_review import review
-    >>> _ = review(replay, budget=60, workers=1)
+    >>> _ = review(replay, workers=1)
     >>> counted = []
     >>> again = win_chances(replay, progress=lambda done, total: counted.append(total))
-    >>> counted, bool((again.evaluation - df.evaluation).abs().max() < 1e-4)
+    >>> counted, bool((again.chance - df.chance).abs().max() < 1e-4)
     ([], True)
     """
     from splendor_nb.ai import evaluate  # the search is loaded only when chances are asked for
 
     states = replay.states()
-    evaluations: list[tuple[float, ...] | None] = list(_reviewed(replay) if reuse else ())
-    evaluations += [None] * (len(states) - len(evaluations))
-    missing = [number for number, known in enumerate(evaluations) if known is None]
+    judged: list[tuple[float, ...] | None] = list(_reviewed(replay) if reuse else ())
+    judged += [None] * (len(states) - len(judged))
+    missing = [number for number, known in enumerate(judged) if known is None]
     for done, number in enumerate(missing, start=1):
-        evaluations[number] = tuple(evaluate(states[number]))
+        judged[number] = tuple(evaluate(states[number]))
         if progress is not None:
             progress(done, len(missing))
-    by_turn = np.array(evaluations)  # a row per turn, a column per player
-    window = replay.players
-    last_round = [by_turn[max(0, turn - window + 1):turn + 1].mean(axis=0)
-                  for turn in range(len(by_turn))]
+    by_turn = np.array(judged)  # a row per turn, a column per player
     return turns(replay)[["turn", "player", "name", "mover", "move"]].assign(
-        evaluation=by_turn.ravel(), chance=np.ravel(last_round))
+        chance=by_turn.ravel())
 
 
 def _reviewed(replay: Replay) -> tuple[tuple[float, ...], ...]:
-    """The evaluations a review of this engine stored for the main line's first positions
+    """The chances a review of this engine stored for the main line's first positions
     (still current ones only; none without a review)."""
     analysis = replay.analysis
     if analysis is None:
@@ -90,26 +81,23 @@ def turning_points(chances: pd.DataFrame, count: int = 3) -> pd.DataFrame:
     fall first (columns ``turn``, ``player``, ``name``, ``move``, ``before``, ``after``,
     ``drop``); moves after which they rose are never listed.
 
-    Like is compared with like: ``before`` is the player's ``evaluation`` when they were to make
-    the move, ``after`` when they were next to move (or at the end of the game), so the search's
-    leaning towards the player to move cancels out. ``chances`` is a :func:`win_chances` table.
+    ``before`` is the player's chance in the position they moved from, ``after`` in the one
+    their move made. ``chances`` is a :func:`win_chances` table.
 
     >>> table = pd.DataFrame({"turn": [0, 0, 1, 1, 2, 2, 3, 3], "player": [0, 1] * 4,
     ...                       "name": ["Ann", "Bob"] * 4, "move": ["", "", "+wbg", "+wbg",
     ...                                                           "+rr", "+rr", "+kk", "+kk"],
     ...                       "mover": [False, False, True, False, False, True, True, False],
-    ...                       "evaluation": [0.6, 0.4, 0.3, 0.7, 0.5, 0.5, 0.2, 0.8]})
+    ...                       "chance": [0.6, 0.4, 0.3, 0.7, 0.5, 0.5, 0.2, 0.8]})
     >>> turning_points(table)[["turn", "name", "move", "before", "after"]].values.tolist()
-    [[3, 'Ann', '+kk', 0.5, 0.2], [1, 'Ann', '+wbg', 0.6, 0.5]]
+    [[1, 'Ann', '+wbg', 0.6, 0.3], [3, 'Ann', '+kk', 0.5, 0.2], [2, 'Bob', '+rr', 0.7, 0.5]]
     """
-    by_turn = chances.pivot(index="turn", columns="player", values="evaluation").to_numpy(float)
-    last = len(by_turn) - 1
+    by_turn = chances.pivot(index="turn", columns="player", values="chance").to_numpy(float)
     movers = chances[chances["mover"]]
     turn, player = movers["turn"].to_numpy(), movers["player"].to_numpy()
-    players = by_turn.shape[1]
     found = pd.DataFrame({"turn": turn, "player": player, "name": movers["name"].to_numpy(),
                           "move": movers["move"].to_numpy(), "before": by_turn[turn - 1, player],
-                          "after": by_turn[np.minimum(turn - 1 + players, last), player]})
+                          "after": by_turn[turn, player]})
     found["drop"] = found["before"] - found["after"]
     return (found[found["drop"] > 0].sort_values(["drop", "turn"], ascending=[False, True])
             .head(count).reset_index(drop=True))

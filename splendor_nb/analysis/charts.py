@@ -178,7 +178,7 @@ def chances_chart(chances: pd.DataFrame, turn: int | None = None, count: int = 3
             customdata=falls["turn"].tolist(), name=words.gettext("biggest falls"),
             mode="markers", marker={"size": 12, "symbol": "triangle-down", "color": FALL,
                                     "line": {"color": "white", "width": 1}},
-            text=[words.gettext("{name} played {move}: {before}, a round later {after}",
+            text=[words.gettext("{name} played {move}: from {before} to {after}",
                                 name=_plain(name), move=move,
                                 before=format_percent(before, words.language),
                                 after=format_percent(after, words.language))

@@ -2,12 +2,12 @@
 move labelled by the chance of winning its player gave away, the expert bot's move beside it,
 and an accuracy per player (docs/review.md gives the thresholds, the formula and the calibration).
 
-A position's chances are :func:`splendor_nb.ai.evaluate`'s. A move's *loss* compares like with
-like: the mover's chance after the expert bot's move minus their chance after the move played,
-both judged with the next player to move (the search leans towards the player to move, so
-comparing the position before a move with the one after would charge every move with that
-lean). A move the bot would have played loses nothing. The bot's move is the expert's after
-``budget`` simulations (:data:`~splendor_nb.ai.puct.REVIEW_SIMULATIONS` by default).
+The expert judges each position (:func:`splendor_nb.ai.puct.judge`): one search of
+``budget`` simulations from the view of the player to move
+(:data:`~splendor_nb.ai.puct.REVIEW_SIMULATIONS` by default) gives every player's chance of
+winning and the move it prefers. A move's *loss* compares like with like: the mover's chance
+after the expert's move minus their chance after the move played, both positions judged with
+the next player to move. A move the expert would have played loses nothing.
 
 The figures are stored in the replay (``replay.analysis``), so a saved file keeps them and a
 second review reuses every position still current; a review is a function of the game's record
@@ -19,7 +19,7 @@ second review reuses every position still current; a review is a function of the
 >>> _ = replay.play("+wbg"); _ = replay.play("R3b4")
 >>> result = review(replay, budget=60, workers=1)
 >>> [(m.turn, str(m.move), str(m.best), round(m.loss, 3), m.label) for m in result.moves]
-[(1, '+wbg', '+rr', 0.0, None), (2, 'R3b4', '+rr', 0.055, 'inaccuracy')]
+[(1, '+wbg', '+rr', 0.0, None), (2, 'R3b4', '+rr', 0.048, None)]
 >>> len(replay.analysis.positions), pending(replay, budget=60)
 (3, 0)
 """
@@ -41,9 +41,7 @@ from typing import TypeVar, cast
 
 import pandas as pd
 
-from splendor_nb.ai import Bot, evaluate
-from splendor_nb.ai.puct import REVIEW_SIMULATIONS
-from splendor_nb.ai.search import EVALUATE_BUDGET, TEMPERATURE
+from splendor_nb.ai.puct import REVIEW_SIMULATIONS, evaluate, judge
 from splendor_nb.moves import Move
 from splendor_nb.replay import Analysis, PositionAnalysis, Replay
 
@@ -58,10 +56,6 @@ games here (docs/review.md: the rates by level)."""
 THRESHOLDS = dict(zip(LABELS, (INACCURACY, MISTAKE, BLUNDER), strict=True))
 CHANCE_DIGITS = 4
 """Chances are kept, and stored, with this many decimals."""
-REVIEW_SEED = 0
-"""The seed of the bot that suggests moves: the same game always gets the same ones."""
-REVIEWER = "expert"
-"""The level whose move the review prefers (``budget`` is its simulations per position)."""
 STEPS = (6, 12)
 """The parts :func:`review_in_steps` judges: the first 6 moves, then 12 at a time."""
 MIN_PARALLEL = 4
@@ -202,10 +196,10 @@ def review(replay: Replay, progress: Progress | None = None, cancel: Cancel | No
     """Judge every position of ``replay``'s main line and every move; store the figures in
     ``replay.analysis`` and return the :class:`Review`.
 
-    Each position is judged once: its chances (:func:`~splendor_nb.ai.evaluate`), the expert
-    bot's move (``Bot(REVIEWER, seed=REVIEW_SEED, budget=budget)``, which sees what the player
-    to move sees), and the chances after that move when it is not the move played. Positions the
-    stored analysis already holds for this engine and budget are not judged again.
+    Each position is judged once (:func:`~splendor_nb.ai.puct.judge` at ``budget``
+    simulations, from what the player to move sees): its chances and the expert's move, and
+    the chances after that move when it is not the move played. Positions the stored analysis
+    already holds for this engine and budget are not judged again.
 
     ``progress(done, total)`` is called with ``(0, total)`` first, then as each position to
     judge is done. ``cancel`` (a :class:`threading.Event`, or a function returning True to stop)
@@ -406,8 +400,8 @@ def move_accuracy(loss: float) -> float:
 
 @lru_cache(maxsize=1)
 def engine_id() -> str:
-    """What judges: the package version, the evaluation's settings and a digest of the AI's
-    code; an analysis stored by another engine is stale.
+    """What judges: the package version and a digest of the AI's code (the budget is stored
+    beside it); an analysis stored by another engine is stale.
 
     >>> engine_id().startswith("splendor-nb ")
     True
@@ -416,8 +410,8 @@ def engine_id() -> str:
     code = resources.files("splendor_nb.ai")
     for name in sorted(entry.name for entry in code.iterdir() if entry.name.endswith(".py")):
         digest.update(name.encode() + b"\0" + code.joinpath(name).read_bytes())
-    return (f"splendor-nb {metadata.version('splendor_nb')}, evaluate {EVALUATE_BUDGET} at "
-            f"temperature {TEMPERATURE}, moves by {REVIEWER}, ai {digest.hexdigest()[:12]}")
+    return (f"splendor-nb {metadata.version('splendor_nb')}, judged by the expert, "
+            f"ai {digest.hexdigest()[:12]}")
 
 
 def made_up(*losses: float, names: Sequence[str] = ("Ann", "Bob")) -> Review:
@@ -463,7 +457,7 @@ class _Judging:
         kind, index, best = job
         if kind == "judge":
             return _judge, (self.record, index, self.budget)
-        return _chances_after, (self.record, index, best)
+        return _chances_after, (self.record, index, best, self.budget)
 
     def finish(self, job: tuple[str, int, str], result: object) -> tuple[str, int, str] | None:
         """Take a job's result; the position's next job, or None once it is judged."""
@@ -549,20 +543,17 @@ class _InProcess(Executor):
 
 
 def _judge(record: str, index: int, budget: int) -> tuple[tuple[float, ...], str]:
-    """A position's chances and the expert bot's move there (``""`` once the game is over): what
+    """A position's chances and the expert's move there (``""`` once the game is over): what
     a worker runs, from the game's record text (positions do not cross processes: their cards
     are compared by identity)."""
-    state = _replay_of(record).state(index)
-    chances = _rounded(evaluate(state))
-    if state.over:
-        return chances, ""
-    return chances, str(Bot(REVIEWER, seed=REVIEW_SEED, budget=budget).choose(state))
+    found = judge(_replay_of(record).state(index), budget)
+    return _rounded(found.chances), "" if found.move is None else str(found.move)
 
 
-def _chances_after(record: str, index: int, move: str) -> tuple[float, ...]:
+def _chances_after(record: str, index: int, move: str, budget: int) -> tuple[float, ...]:
     """The chances after ``move`` played in the position after turn ``index`` (the card off a
     deck being the one the record shows next: :meth:`Replay.after`)."""
-    return _rounded(evaluate(_replay_of(record).after(index, move)))
+    return _rounded(evaluate(_replay_of(record).after(index, move), budget))
 
 
 @lru_cache(maxsize=4)

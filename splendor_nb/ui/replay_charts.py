@@ -191,7 +191,7 @@ class ReplayCharts(ControllerView[widgets.VBox]):
                                                               turn=turn, name=name, move=move),
                                     tooltip=words.gettext(
                                         "{name}'s chance to win: {before} when about to play "
-                                        "this move, {after} a round later", name=name,
+                                        "this move, {after} right after it", name=name,
                                         before=format_percent(before, self.language),
                                         after=format_percent(after, self.language)),
                                     layout=widgets.Layout(width="auto"))
