@@ -11,7 +11,8 @@ turns every position of every finished game into the feature rows of
 and fits the network of :mod:`splendor_nb.ai.model` by full-batch Adam on the cross-entropy
 of the predicted win chances. The last tenth of the games is held out: the script prints the
 held-out loss and the Brier score of the 2-player chances, beside those of a coin flip and of
-the hard bot's ``evaluate``. Same seed, same data, same weights (numpy's float sums aside).
+``evaluate`` (the expert's judgement; when the shipped model was trained, the hard bot's
+search). Same seed, same data, same weights (numpy's float sums aside).
 ``--cache`` keeps the played positions, so a second run only trains.
 
 ``--searched`` adds the positions of the baseline's own games (an archive of replays, such as

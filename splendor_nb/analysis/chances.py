@@ -25,7 +25,7 @@ def win_chances(replay: Replay, progress: Callable[[int, int], object] | None = 
     (:func:`splendor_nb.ai.evaluate`): one row per turn (0 = setup) and player, with the
     columns ``turn``, ``player``, ``name``, ``mover``, ``move`` and ``chance`` (0 to 1).
 
-    About a second per 40 turns with 2 players. ``progress(done, total)`` is called after each
+    About 30 ms of CPU a position with 2 players. ``progress(done, total)`` is called after each
     position. The same replay always gives the same figures.
 
     A reviewed replay (:func:`~splendor_nb.analysis.game_review.review`) already holds each

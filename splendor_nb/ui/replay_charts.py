@@ -75,8 +75,8 @@ class ReplayCharts(ControllerView[widgets.VBox]):
         """The replay's :func:`~splendor_nb.analysis.win_chances`, once asked for."""
         self.ask = widgets.Button(description=words.gettext("Who was winning?"),
                                   icon="line-chart",
-                                  tooltip=words.gettext("Rate every position with the hard "
-                                                        "bot's search (about a second per 40 "
+                                  tooltip=words.gettext("Rate every position with the expert "
+                                                        "bot's search (about a second per 30 "
                                                         "turns)"),
                                   layout=widgets.Layout(width="auto"))
         self.ask.add_class("splendor-ask-chances")
