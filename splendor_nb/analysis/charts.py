@@ -221,7 +221,7 @@ def charts_figure(replay: Replay, turn: int = 0, chances: pd.DataFrame | None = 
     titles = [words.gettext("Points per turn"), words.gettext("Bonuses per colour")]
     heights = [0.42, 0.58]
     if chances is not None:
-        titles.append(words.gettext("Chance to win (the hard bot's judgement)"))
+        titles.append(words.gettext("Chance to win (the expert bot's judgement)"))
         heights = [0.3, 0.42, 0.28]
     rows = len(titles)
     figure = make_subplots(rows=rows, cols=1, shared_xaxes=True, vertical_spacing=0.08,
