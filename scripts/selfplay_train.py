@@ -40,7 +40,11 @@ back from ``settings.json``; only ``--generations`` and ``--workers`` may change
 3. **Gate**: ``gate_games`` two-player games of the candidate against the best network, seats
    swapped; it becomes the best when it scores ``gate_threshold`` or more. ``gen-NNN/gate/``.
 4. **Strength**: ``baseline_games`` two-player games of the candidate against the ``baseline``
-   level at its default budget, seats swapped. ``gen-NNN/baseline/``.
+   level at its default budget, seats swapped (``gen-NNN/baseline/``), and
+   ``baseline_games_4p`` four-player games of the candidate in one seat against three
+   ``baseline`` seats, its seat moving on one a game (``gen-NNN/baseline-4p/``; an even share
+   is a quarter): the gate's games are 2-player, so these say whether a kept network plays
+   better with 4 too.
 
 Why the bootstrap: from :func:`~splendor_nb.ai.policy_value.initial_network` (medium's rating
 as the value, flat priors) self-play learns too slowly for two cores: its first generation
@@ -126,6 +130,7 @@ class Settings:
     gate_simulations: int = 100
     gate_threshold: float = 0.55
     baseline_games: int = 10
+    baseline_games_4p: int = 8
     bootstrap_games: int = 200
     """Generation 0's games of the baseline against itself; 0: no bootstrap."""
     bootstrap_simulations: int = 0
@@ -153,9 +158,12 @@ class Settings:
             raise ValueError("full_share below 1 needs fast_simulations of 1 or more")
 
 
-LEGACY: dict[str, Any] = {"bootstrap_games": 0, "value_mix": 0.0}
+LEGACY: dict[str, Any] = {"bootstrap_games": 0, "value_mix": 0.0, "baseline_games_4p": 0}
 """The settings a run's ``settings.json`` lacks when it was started before they existed: such a
-run goes on as it was started (no bootstrap; the result alone as the value's target)."""
+run goes on as it was started (no bootstrap; the result alone as the value's target; no
+4-player matches)."""
+MATCH_PLAYERS = {"gate": 2, "baseline": 2, "baseline-4p": 4}
+"""The players of a match game of each kind."""
 
 
 # --- playing ---------------------------------------------------------------------------------
@@ -183,8 +191,9 @@ class Bootstrap:
 
 @dataclass(frozen=True)
 class Match:
-    """One two-player game of a network (seat ``seat``) against another network or, with
-    ``rival`` None, the baseline; ``out`` gets the network's score."""
+    """One game of a network (in seat ``index`` modulo the players, ``MATCH_PLAYERS[kind]``)
+    against another network or, with ``rival`` None, the baseline in every other seat; ``out``
+    gets the network's score."""
 
     settings: Settings
     kind: str
@@ -301,14 +310,15 @@ def play_match(task: Match) -> float:
     0; half when unfinished) to ``out``; the CPU seconds it took."""
     started = time.process_time()
     settings = task.settings
-    seat = task.index % 2
+    players = MATCH_PLAYERS[task.kind]
+    seat = task.index % players
     deal = derive_seed(settings.seed, task.kind, task.generation, task.index)
-    state = new_game(players=2, seed=deal)
+    state = new_game(players=players, seed=deal)
     baseline = Bot("baseline", seed=derive_seed(deal, "baseline"))
-    sides = [network_in(task.network), None if task.rival is None else network_in(task.rival)]
+    mine, rival = network_in(task.network), None if task.rival is None else network_in(task.rival)
     while not state.is_over and state.turn < MAX_TURNS:
         me = state.current_player
-        side = sides[0] if me == seat else sides[1]
+        side = mine if me == seat else rival
         if side is None:
             move = baseline.choose(state)
         else:
@@ -318,7 +328,7 @@ def play_match(task: Match) -> float:
             move = moves[0] if len(moves) == 1 else best_move(
                 search(view, rng, settings.gate_simulations, moves, side), moves, me)
         state = state.apply(move)
-    winners = state.winners if state.is_over else (0, 1)
+    winners = state.winners if state.is_over else tuple(range(players))
     score = 1 / len(winners) if seat in winners else 0.0
     _write_text(task.out, json.dumps({"score": score, "turns": state.turn,
                                       "end": state.end_rule or "unfinished"}))
@@ -613,20 +623,22 @@ class Run:
                 "gate": scores["gate"], "gate_games": settings.gate_games,
                 "kept": gate >= settings.gate_threshold,
                 "baseline": scores["baseline"], "baseline_games": settings.baseline_games,
-                "ends": ends}
+                "baseline_4p": scores["baseline-4p"],
+                "baseline_games_4p": settings.baseline_games_4p, "ends": ends}
 
     def matches(self, number: int, candidate: Path, best: Path, workers: int
                 ) -> tuple[dict[str, float], float, dict[str, int]]:
-        """Generation ``number``'s gate (``candidate`` against ``best``) and its match against
-        the baseline: their scores, their CPU seconds, and their games by the rule
-        that ended them (R-END-TRIGGER, or a stall: R-PASS, R-REPEAT, unfinished)."""
+        """Generation ``number``'s gate (``candidate`` against ``best``) and its matches against
+        the baseline (2 and 4 players): their scores, their CPU seconds, and their games by the
+        rule that ended them (R-END-TRIGGER, or a stall: R-PASS, R-REPEAT, unfinished)."""
         settings = self.settings
         folder = self.generation(number)
         scores = {}
         match_cpu = 0.0
         ends: dict[str, int] = {}
         for kind, count, rival in (("gate", settings.gate_games, best),
-                                   ("baseline", settings.baseline_games, None)):
+                                   ("baseline", settings.baseline_games, None),
+                                   ("baseline-4p", settings.baseline_games_4p, None)):
             (folder / kind).mkdir(exist_ok=True)
             matches = [Match(settings, kind, number, index, candidate, rival,
                              folder / kind / f"{index:05}.json") for index in range(count)]
@@ -666,8 +678,10 @@ def describe(summary: dict[str, Any]) -> str:
             f"CPU (value loss {summary['value_loss']}, policy loss {summary['policy_loss']}); "
             f"gate {summary['gate']:g} of {summary['gate_games']} against "
             f"{summary['best_before']}: {'kept' if summary['kept'] else 'not kept'}; "
-            f"against the baseline {summary['baseline']:g} of {summary['baseline_games']} "
-            f"({summary['match_cpu']} s of CPU for both matches); the games' ends: "
+            f"against the baseline {summary['baseline']:g} of {summary['baseline_games']}"
+            + (f", with 4 players {summary['baseline_4p']:g} of {summary['baseline_games_4p']}"
+               if summary.get("baseline_games_4p") else "") +
+            f" ({summary['match_cpu']} s of CPU for the matches); the games' ends: "
             f"{summary['ends']}; {summary['seconds']} s of "
             f"wall clock in all")
 

@@ -196,7 +196,7 @@ def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> No
     run = tmp_path / "run"
     tiny = ["--run", str(run), "--generations", "1", "--workers", "1", "--games", "2",
             "--simulations", "4", "--gate-games", "2", "--gate-simulations", "4",
-            "--baseline-games", "0", "--bootstrap-games", "0"]
+            "--baseline-games", "0", "--baseline-games-4p", "0", "--bootstrap-games", "0"]
     script.main(tiny)
     generation = run / "gen-001"
     summary = json.loads((generation / "summary.json").read_text())
@@ -220,6 +220,37 @@ def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> No
                zip(read_network(tmp_path / "best.npz"), read_network(best), strict=True))
     with pytest.raises(SystemExit):
         script.main([*tiny, "--simulations", "5"])
+
+
+def test_a_four_player_match_seats_the_network_once_among_baseline_seats(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``baseline-4p`` match game has 4 players: the network searches in seat ``index % 4``
+    alone, the baseline's bot plays the three others (the medium bot stands in for it, for
+    speed), and the network's score is its share of the victory."""
+    script = trainer()
+    weights = tmp_path / "network.npz"
+    save_network(scrambled(4), weights)
+    real_bot, real_search = script.Bot, script.search
+    levels: list[str] = []
+    searched: set[tuple[int, int]] = set()
+
+    def stand_in(level: str, seed: int) -> Bot:
+        levels.append(level)
+        return real_bot("medium", seed=seed)
+
+    def recorded(view: GameState, *args: object, **kwargs: object) -> object:
+        searched.add((len(view.players), view.current_player))
+        return real_search(view, *args, **kwargs)
+
+    monkeypatch.setattr(script, "Bot", stand_in)
+    monkeypatch.setattr(script, "search", recorded)
+    out = tmp_path / "game.json"
+    match = script.Match(script.Settings(gate_simulations=4), "baseline-4p", 1, 6, weights, None,
+                         out)
+    script.play_match(match)
+    result = json.loads(out.read_text())
+    assert levels == ["baseline"] and searched == {(4, 6 % 4)}
+    assert result["end"] == "R-END-TRIGGER" and result["score"] in (0.0, 0.25, 1 / 3, 0.5, 1.0)
 
 
 def test_a_run_can_start_from_a_network_file(tmp_path: Path) -> None:
