@@ -22,9 +22,6 @@ from splendor_nb.ui.plotly_view import PlotlyView, plotly_js
 from splendor_nb.ui.replay_charts import ReplayCharts
 from support.games import random_replay
 
-BUDGET = 40
-"""A small budget for the reviewing bot: the chances, not its moves, are under test."""
-
 
 def game(turns: int = 10, seed: int = 5) -> Replay:
     return random_replay(2, seed=seed, max_turns=turns)

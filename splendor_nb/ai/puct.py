@@ -145,11 +145,9 @@ def judge(state: GameState, simulations: int = REVIEW_SIMULATIONS,
     >>> found == judge(state, simulations=40)
     True
     """
-    players = len(state.players)
     if state.over:
-        winners = state.winners
-        return Judgement(tuple(1 / len(winners) if i in winners else 0.0
-                               for i in range(players)), None)
+        return Judgement(tuple(_winners_shares(state)), None)
+    players = len(state.players)
     me = state.current_player
     view = state.player_view(me)
     moves = searched_moves(view)
@@ -232,9 +230,7 @@ def _simulate(root: Node, deal: GameState, root_moves: Sequence[Move],
     path = [root]
     while True:
         if state.over:
-            winners = state.winners
-            result = [1 / len(winners) if i in winners else 0.0
-                      for i in range(len(state.players))]
+            result = _winners_shares(state)
             break
         moves = root_moves if node is root else deal_moves(node, state)
         if node.priors is None or node.assessment is None:
@@ -259,6 +255,12 @@ def _simulate(root: Node, deal: GameState, root_moves: Sequence[Move],
         visited.visits += 1
         for i, chance in enumerate(result):
             visited.total[i] += chance
+
+
+def _winners_shares(state: GameState) -> list[float]:
+    """A finished game's result: each winner's equal share of the victory, 0 for the others."""
+    winners = state.winners
+    return [1 / len(winners) if i in winners else 0.0 for i in range(len(state.players))]
 
 
 def _select(node: Node, moves: Sequence[Move], mover: int) -> Move:
