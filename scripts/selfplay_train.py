@@ -101,7 +101,15 @@ from splendor_nb.ai.policy_value import (
     network_in,
     save_network,
 )
-from splendor_nb.ai.puct import Noise, best_move, search, searched_moves, shares_of, visit_shares
+from splendor_nb.ai.puct import (
+    Noise,
+    best_move,
+    puct,
+    search,
+    searched_moves,
+    shares_of,
+    visit_shares,
+)
 from splendor_nb.ai.simulate import derive_seed, stream
 from splendor_nb.engine import GameState, Move, new_game
 
@@ -322,11 +330,8 @@ def play_match(task: Match) -> float:
         if side is None:
             move = baseline.choose(state)
         else:
-            view = state.player_view(me)
-            moves = searched_moves(view)
             rng = random.Random(derive_seed(deal, me, state.turn))
-            move = moves[0] if len(moves) == 1 else best_move(
-                search(view, rng, settings.gate_simulations, moves, side), moves, me)
+            move = puct(state.player_view(me), rng, settings.gate_simulations, side)
         state = state.apply(move)
     winners = state.winners if state.is_over else tuple(range(players))
     score = 1 / len(winners) if seat in winners else 0.0

@@ -33,7 +33,7 @@ from splendor_nb.ai.policy_value import (
     shipped_network,
     softmax,
 )
-from splendor_nb.ai.puct import judge, puct, search
+from splendor_nb.ai.puct import best_move, judge, puct, search, searched_moves
 from splendor_nb.ai.simulate import seating
 
 SMALL = 8
@@ -186,6 +186,27 @@ def test_hidden_cards_do_not_change_the_move(players: int) -> None:
             [(m, c.visits) for m, c in trees[1].children.items()]
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_expert_stops_searching_once_its_move_is_decided(players: int) -> None:
+    """The expert stops once no move could overtake the most visited one in the simulations
+    left: it plays the very move of the whole budget's search, and in most positions sooner."""
+    state = new_game(players=players, seed=60 + players)
+    bots = [Bot("medium", seed=seat) for seat in range(players)]
+    stopped_early = 0
+    for _ in range(12):
+        for _ in range(players):
+            state = state.apply(bots[state.current_player].choose(state))
+        me = state.current_player
+        view = state.player_view(me)
+        moves = searched_moves(view)
+        whole = search(view, random.Random(state.turn), 300, moves)
+        early = search(view, random.Random(state.turn), 300, moves, until_decided=True)
+        assert best_move(early, moves, me) is best_move(whole, moves, me), f"turn {state.turn}"
+        assert puct(view, random.Random(state.turn), 300) is best_move(whole, moves, me)
+        stopped_early += early.visits < whole.visits == 300
+    assert stopped_early >= 6
+
+
 @pytest.mark.slow
 def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> None:
     """A generation of 2 self-play games: its games, candidate, gate, summary and log line are
@@ -230,7 +251,7 @@ def test_a_four_player_match_seats_the_network_once_among_baseline_seats(
     script = trainer()
     weights = tmp_path / "network.npz"
     save_network(scrambled(4), weights)
-    real_bot, real_search = script.Bot, script.search
+    real_bot, real_puct = script.Bot, script.puct
     levels: list[str] = []
     searched: set[tuple[int, int]] = set()
 
@@ -240,10 +261,10 @@ def test_a_four_player_match_seats_the_network_once_among_baseline_seats(
 
     def recorded(view: GameState, *args: object, **kwargs: object) -> object:
         searched.add((len(view.players), view.current_player))
-        return real_search(view, *args, **kwargs)
+        return real_puct(view, *args, **kwargs)
 
     monkeypatch.setattr(script, "Bot", stand_in)
-    monkeypatch.setattr(script, "search", recorded)
+    monkeypatch.setattr(script, "puct", recorded)
     out = tmp_path / "game.json"
     match = script.Match(script.Settings(gate_simulations=4), "baseline-4p", 1, 6, weights, None,
                          out)

@@ -117,7 +117,7 @@ def puct(view: GameState, rng: random.Random, simulations: int | None = None,
     if len(moves) == 1:
         return moves[0]
     budget = SIMULATIONS[len(view.players)] if simulations is None else simulations
-    root = search(view, rng, budget, moves, network)
+    root = search(view, rng, budget, moves, network, until_decided=True)
     return best_move(root, moves, view.current_player)
 
 
@@ -188,21 +188,45 @@ def best_move(root: Node, moves: Sequence[Move], me: int) -> Move:
 
 
 def search(view: GameState, rng: random.Random, simulations: int, moves: Sequence[Move],
-           network: Network | None = None, noise: Noise | None = None) -> Node:
+           network: Network | None = None, noise: Noise | None = None,
+           until_decided: bool = False) -> Node:
     """The tree after ``simulations`` simulations from ``view``, the root's moves given.
+    ``until_decided`` stops it sooner, once no root move could overtake the most visited one
+    in the simulations left: the move played is the same, but the visits are not the whole
+    budget's (not a training target, not a judgement).
 
     >>> from splendor_nb import new_game
     >>> view = new_game(seed=1).player_view(0)
-    >>> root = search(view, random.Random(0), 12, view.legal_moves())
+    >>> moves = view.legal_moves()
+    >>> root = search(view, random.Random(0), 12, moves)
     >>> root.visits, sum(child.visits for child in root.children.values())
     (12, 11)
+    >>> early = search(view, random.Random(0), 12, moves, until_decided=True)
+    >>> early.visits, best_move(early, moves, 0) is best_move(root, moves, 0)
+    (9, True)
     """
     me = view.current_player
     root = Node(len(view.players))
-    for _ in range(max(1, simulations)):
+    budget = max(1, simulations)
+    for done in range(1, budget + 1):
         deal = view.determinize(me, rng.randrange(1 << 32))
         _simulate(root, deal, moves, network, noise)
+        if until_decided and _decided(root, budget - done):
+            break
     return root
+
+
+def _decided(root: Node, left: int) -> bool:
+    """Whether the root's most visited move stays the most visited, however the ``left``
+    simulations still to come go (each adds one visit to one root move)."""
+    first = second = 0
+    for child in root.children.values():
+        visits = child.visits
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > left
 
 
 def visit_shares(root: Node, moves: Sequence[Move]) -> list[float]:
