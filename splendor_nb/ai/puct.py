@@ -14,7 +14,7 @@ to every position on the way down) and the priors of its moves, in one pass; a f
 result is its own. A later deal may bring moves the first did not (new cards in the market):
 only those are scored, against what the network made of the first deal
 (:meth:`~splendor_nb.ai.policy_value.Assessment.more_priors`). The move played is the root's
-most visited one.
+most visited one; a game's search stops as soon as no other move could overtake it.
 
 At the root as below it, only one variant of each action is searched (the tokens least needed
 returned, the noble an opponent is closest to: :func:`~splendor_nb.ai.heuristics.actions`):
