@@ -4,14 +4,17 @@ cancellation, and the same figures however the positions are judged."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from splendor_nb.ai import evaluate
+from splendor_nb.ai.policy_value import WEIGHTS_FILE
 from splendor_nb.ai.puct import judge
 from splendor_nb.analysis import LABELS, Review, ReviewCancelled, review, stored_review
 from splendor_nb.analysis.game_review import (
@@ -248,6 +251,12 @@ def test_an_analysis_by_another_engine_or_budget_is_stale() -> None:
     older = stored_review(replay, any_engine=True)
     assert older is not None and older.engine == "an older engine"
     assert Replay.loads(replay.dumps()).analysis == replay.analysis  # kept, as it is
+
+
+def test_the_engine_names_the_expert_network_that_judged() -> None:
+    """New weights judge differently: an analysis of the network shipped before is stale."""
+    weights = resources.files("splendor_nb.data").joinpath(WEIGHTS_FILE).read_bytes()
+    assert engine_id().endswith(f", network {hashlib.sha256(weights).hexdigest()[:12]}")
 
 
 # --- progress and cancellation --------------------------------------------------------------------

@@ -41,6 +41,7 @@ from typing import TypeVar, cast
 
 import pandas as pd
 
+from splendor_nb.ai.policy_value import WEIGHTS_FILE
 from splendor_nb.ai.puct import REVIEW_SIMULATIONS, evaluate, judge
 from splendor_nb.moves import Move
 from splendor_nb.replay import Analysis, PositionAnalysis, Replay
@@ -400,8 +401,9 @@ def move_accuracy(loss: float) -> float:
 
 @lru_cache(maxsize=1)
 def engine_id() -> str:
-    """What judges: the package version and a digest of the AI's code (the budget is stored
-    beside it); an analysis stored by another engine is stale.
+    """What judges: the package version, a digest of the AI's code and one of the expert's
+    network (new weights judge differently; the budget is stored beside it); an analysis
+    stored by another engine is stale.
 
     >>> engine_id().startswith("splendor-nb ")
     True
@@ -410,8 +412,9 @@ def engine_id() -> str:
     code = resources.files("splendor_nb.ai")
     for name in sorted(entry.name for entry in code.iterdir() if entry.name.endswith(".py")):
         digest.update(name.encode() + b"\0" + code.joinpath(name).read_bytes())
+    weights = resources.files("splendor_nb.data").joinpath(WEIGHTS_FILE).read_bytes()
     return (f"splendor-nb {metadata.version('splendor_nb')}, judged by the expert, "
-            f"ai {digest.hexdigest()[:12]}")
+            f"ai {digest.hexdigest()[:12]}, network {hashlib.sha256(weights).hexdigest()[:12]}")
 
 
 def made_up(*losses: float, names: Sequence[str] = ("Ann", "Bob")) -> Review:
