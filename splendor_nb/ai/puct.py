@@ -203,7 +203,7 @@ def search(view: GameState, rng: random.Random, simulations: int, moves: Sequenc
     (12, 11)
     >>> early = search(view, random.Random(0), 12, moves, until_decided=True)
     >>> early.visits, best_move(early, moves, 0) is best_move(root, moves, 0)
-    (9, True)
+    (11, True)
     """
     me = view.current_player
     root = Node(len(view.players))
