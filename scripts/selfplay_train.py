@@ -5,6 +5,8 @@ from a network that imitates the baseline bot (the expert level before this netw
         [--generations 40] [--workers 2] [--seed 33] [--games 120] [--simulations 100] ...
     .venv/bin/python scripts/selfplay_train.py --run ~/az-run \\
         --export splendor_nb/data/expert_network.npz  # the best network so far, to ship
+    .venv/bin/python scripts/selfplay_train.py --run ~/az-run --retrain 4 \\
+        --export retrained.npz  # generation 4's games, learned afresh (Run.retrain)
 
 AlphaZero's loop, one generation at a time, every step written to the run's folder as it is
 done, so the same command resumes an interrupted run where it stopped (the settings are read
@@ -569,6 +571,25 @@ class Run:
                 return self.generation(number) / "candidate.npz"
         return self.generation(0) / "network.npz"
 
+    def window(self, number: int) -> list[Path]:
+        """The games generation ``number``'s candidate is trained on: those of the last
+        ``window`` generations up to it (the bootstrap's among them, when there is one)."""
+        first = 0 if self.settings.bootstrap_games else 1
+        return [self.generation(g) / "games" / f"{i:05}.npz"
+                for g in range(max(first, number - self.settings.window + 1), number + 1)
+                for i in range(self.games(g))]
+
+    def retrain(self, number: int, epochs: int) -> Network:
+        """A network trained afresh on generation ``number``'s window: from the run's initial
+        network (:func:`~splendor_nb.ai.policy_value.initial_network` of its seed), ``epochs``
+        passes, seeded as that generation's training. The candidates go on from one another,
+        so each carries what it learned from games long out of the window; one trained afresh
+        on the same games judged positions better (docs/ai.md)."""
+        initial = initial_network(np.random.default_rng(derive_seed(self.settings.seed,
+                                                                    "initial")))
+        data = load_positions(self.window(number), self.settings.value_mix)
+        return train(initial, data, self.settings, number, epochs)[0]
+
     def log(self, line: str) -> None:
         print(line, flush=True)
         with (self.folder / "train.log").open("a") as file:
@@ -594,11 +615,8 @@ class Run:
                                   workers, f"gen {number} self-play")
         played = time.perf_counter() - started
         first = 0 if settings.bootstrap_games else 1
-        files = [self.generation(g) / "games" / f"{i:05}.npz"
-                 for g in range(max(first, number - settings.window + 1), number + 1)
-                 for i in range(self.games(g))]
         candidate = folder / "candidate.npz"
-        data = load_positions(files, settings.value_mix)
+        data = load_positions(self.window(number), settings.value_mix)
         started = time.perf_counter()
         training_cpu = time.process_time()
         previous = (self.generation(number - 1) / "candidate.npz" if number > first
@@ -698,6 +716,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--export", type=Path,
                         help="write the best network of the generations done here, and stop")
+    parser.add_argument("--retrain", type=int, metavar="GENERATION",
+                        help="with --export: write instead a network trained afresh on that "
+                             "generation's window (--retrain-epochs passes)")
+    parser.add_argument("--retrain-epochs", type=int, default=20)
     for field in fields(Settings):
         parser.add_argument(f"--{field.name.replace('_', '-')}", type=type(field.default),
                             help=f"default {field.default} (a new run only)")
@@ -709,6 +731,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         run = Run(args.run, given)
     except ValueError as error:
         parser.error(str(error))
+    if args.retrain is not None:
+        if args.export is None or args.retrain > run.finished():
+            parser.error(f"--retrain {args.retrain} needs --export and a finished generation "
+                         f"(generations done: {run.finished()})")
+        save_network(run.retrain(args.retrain, args.retrain_epochs), args.export)
+        print(f"wrote {args.export}: {args.export.stat().st_size} bytes, generation "
+              f"{args.retrain}'s window trained afresh, {args.retrain_epochs} passes")
+        return
     if args.export is not None:
         best = run.best(run.finished() + 1)
         save_network(network_in(best), args.export)

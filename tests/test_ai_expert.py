@@ -243,6 +243,32 @@ def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> No
         script.main([*tiny, "--simulations", "5"])
 
 
+@pytest.mark.slow
+def test_retrain_trains_a_generation_s_window_afresh_and_reproducibly(tmp_path: Path) -> None:
+    """``--retrain G --export FILE`` writes a network trained from the run's initial network on
+    generation G's games, not the candidate (which went on from generation 0's network); the
+    same command writes the same weights; it needs ``--export`` and a finished generation."""
+    script = trainer()
+    run = tmp_path / "run"
+    tiny = ["--run", str(run), "--generations", "1", "--workers", "1", "--games", "2",
+            "--simulations", "4", "--gate-games", "0", "--gate-simulations", "4",
+            "--baseline-games", "0", "--baseline-games-4p", "0", "--bootstrap-games", "0"]
+    script.main(tiny)
+    retrain = [*tiny, "--retrain", "1", "--retrain-epochs", "3"]
+    script.main([*retrain, "--export", str(tmp_path / "a.npz")])
+    script.main([*retrain, "--export", str(tmp_path / "b.npz")])
+    fresh = read_network(tmp_path / "a.npz")
+    assert all(np.array_equal(a, b) for a, b in
+               zip(fresh, read_network(tmp_path / "b.npz"), strict=True))
+    candidate = read_network(run / "gen-001" / "candidate.npz")
+    assert not all(np.array_equal(a, b) for a, b in zip(fresh, candidate, strict=True))
+    initial = read_network(run / "gen-000" / "network.npz")
+    assert not all(np.array_equal(a, b) for a, b in zip(fresh, initial, strict=True))
+    for refused in (retrain, [*tiny, "--retrain", "2", "--export", str(tmp_path / "c.npz")]):
+        with pytest.raises(SystemExit):
+            script.main(refused)
+
+
 def test_a_four_player_match_seats_the_network_once_among_baseline_seats(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A ``baseline-4p`` match game has 4 players: the network searches in seat ``index % 4``
