@@ -732,9 +732,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     except ValueError as error:
         parser.error(str(error))
     if args.retrain is not None:
-        if args.export is None or args.retrain > run.finished():
+        if args.export is None or args.retrain > run.finished() or not run.window(args.retrain):
             parser.error(f"--retrain {args.retrain} needs --export and a finished generation "
-                         f"(generations done: {run.finished()})")
+                         f"with games (generations done: {run.finished()})")
         save_network(run.retrain(args.retrain, args.retrain_epochs), args.export)
         print(f"wrote {args.export}: {args.export.stat().st_size} bytes, generation "
               f"{args.retrain}'s window trained afresh, {args.retrain_epochs} passes")

@@ -247,7 +247,8 @@ def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> No
 def test_retrain_trains_a_generation_s_window_afresh_and_reproducibly(tmp_path: Path) -> None:
     """``--retrain G --export FILE`` writes a network trained from the run's initial network on
     generation G's games, not the candidate (which went on from generation 0's network); the
-    same command writes the same weights; it needs ``--export`` and a finished generation."""
+    same command writes the same weights; it needs ``--export`` and a finished generation with
+    games (generation 0 of a run without a bootstrap has none)."""
     script = trainer()
     run = tmp_path / "run"
     tiny = ["--run", str(run), "--generations", "1", "--workers", "1", "--games", "2",
@@ -264,7 +265,8 @@ def test_retrain_trains_a_generation_s_window_afresh_and_reproducibly(tmp_path: 
     assert not all(np.array_equal(a, b) for a, b in zip(fresh, candidate, strict=True))
     initial = read_network(run / "gen-000" / "network.npz")
     assert not all(np.array_equal(a, b) for a, b in zip(fresh, initial, strict=True))
-    for refused in (retrain, [*tiny, "--retrain", "2", "--export", str(tmp_path / "c.npz")]):
+    for refused in (retrain, *([*tiny, "--retrain", generation, "--export", str(tmp_path / "c.npz")]
+                               for generation in ("0", "2"))):
         with pytest.raises(SystemExit):
             script.main(refused)
 
