@@ -540,8 +540,12 @@ class Run:
         if not first.exists():
             first.parent.mkdir(parents=True, exist_ok=True)
             save_network(network_in(self.settings.start) if self.settings.start else
-                         initial_network(np.random.default_rng(
-                             derive_seed(self.settings.seed, "initial"))), first)
+                         self.initial(), first)
+
+    def initial(self) -> Network:
+        """The run's initial network (:func:`~splendor_nb.ai.policy_value.initial_network`
+        of its seed): generation 0 when the run starts from no file."""
+        return initial_network(np.random.default_rng(derive_seed(self.settings.seed, "initial")))
 
     def generation(self, number: int) -> Path:
         return self.folder / f"gen-{number:03}"
@@ -580,15 +584,13 @@ class Run:
                 for i in range(self.games(g))]
 
     def retrain(self, number: int, epochs: int) -> Network:
-        """A network trained afresh on generation ``number``'s window: from the run's initial
-        network (:func:`~splendor_nb.ai.policy_value.initial_network` of its seed), ``epochs``
-        passes, seeded as that generation's training. The candidates go on from one another,
-        so each carries what it learned from games long out of the window; one trained afresh
-        on the same games judged positions better (docs/ai.md)."""
-        initial = initial_network(np.random.default_rng(derive_seed(self.settings.seed,
-                                                                    "initial")))
+        """A network trained afresh on generation ``number``'s window: from the run's
+        :meth:`initial` network (even when the run started from a file), ``epochs`` passes,
+        seeded as that generation's training. The candidates go on from one another, so each
+        carries what it learned from games long out of the window; one trained afresh on the
+        same games judged positions better (docs/ai.md)."""
         data = load_positions(self.window(number), self.settings.value_mix)
-        return train(initial, data, self.settings, number, epochs)[0]
+        return train(self.initial(), data, self.settings, number, epochs)[0]
 
     def log(self, line: str) -> None:
         print(line, flush=True)

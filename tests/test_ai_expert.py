@@ -84,6 +84,19 @@ def scrambled(seed: int) -> Network:
                      for array in initial_network(rng)))
 
 
+def same_weights(first: Network, second: Network) -> bool:
+    """Whether two networks have every weight equal."""
+    return all(np.array_equal(a, b) for a, b in zip(first, second, strict=True))
+
+
+def tiny_run(run: Path, gate_games: int) -> list[str]:
+    """The training script's arguments for a run of one generation of 2 self-play games at 4
+    simulations, ``gate_games`` gate games and no other match."""
+    return ["--run", str(run), "--generations", "1", "--workers", "1", "--games", "2",
+            "--simulations", "4", "--gate-games", str(gate_games), "--gate-simulations", "4",
+            "--baseline-games", "0", "--baseline-games-4p", "0", "--bootstrap-games", "0"]
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_network_gives_chances_for_every_player_and_priors_for_every_move(
         players: int) -> None:
@@ -215,9 +228,7 @@ def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> No
     settings other than its own."""
     script = trainer()
     run = tmp_path / "run"
-    tiny = ["--run", str(run), "--generations", "1", "--workers", "1", "--games", "2",
-            "--simulations", "4", "--gate-games", "2", "--gate-simulations", "4",
-            "--baseline-games", "0", "--baseline-games-4p", "0", "--bootstrap-games", "0"]
+    tiny = tiny_run(run, gate_games=2)
     script.main(tiny)
     generation = run / "gen-001"
     summary = json.loads((generation / "summary.json").read_text())
@@ -232,13 +243,11 @@ def test_a_tiny_training_run_writes_resumes_and_reproduces(tmp_path: Path) -> No
     script.main(tiny)
     with np.load(generation / "games" / "00001.npz") as stored:
         assert all(np.array_equal(stored[name], game[name]) for name in game)
-    assert all(np.array_equal(a, b) for a, b in
-               zip(read_network(generation / "candidate.npz"), weights, strict=True))
+    assert same_weights(read_network(generation / "candidate.npz"), weights)
     assert json.loads((generation / "summary.json").read_text())["gate"] == summary["gate"]
     script.main([*tiny, "--export", str(tmp_path / "best.npz")])
     best = generation / "candidate.npz" if summary["kept"] else run / "gen-000" / "network.npz"
-    assert all(np.array_equal(a, b) for a, b in
-               zip(read_network(tmp_path / "best.npz"), read_network(best), strict=True))
+    assert same_weights(read_network(tmp_path / "best.npz"), read_network(best))
     with pytest.raises(SystemExit):
         script.main([*tiny, "--simulations", "5"])
 
@@ -251,20 +260,17 @@ def test_retrain_trains_a_generation_s_window_afresh_and_reproducibly(tmp_path: 
     games (generation 0 of a run without a bootstrap has none)."""
     script = trainer()
     run = tmp_path / "run"
-    tiny = ["--run", str(run), "--generations", "1", "--workers", "1", "--games", "2",
-            "--simulations", "4", "--gate-games", "0", "--gate-simulations", "4",
-            "--baseline-games", "0", "--baseline-games-4p", "0", "--bootstrap-games", "0"]
+    tiny = tiny_run(run, gate_games=0)
     script.main(tiny)
     retrain = [*tiny, "--retrain", "1", "--retrain-epochs", "3"]
     script.main([*retrain, "--export", str(tmp_path / "a.npz")])
     script.main([*retrain, "--export", str(tmp_path / "b.npz")])
     fresh = read_network(tmp_path / "a.npz")
-    assert all(np.array_equal(a, b) for a, b in
-               zip(fresh, read_network(tmp_path / "b.npz"), strict=True))
+    assert same_weights(fresh, read_network(tmp_path / "b.npz"))
     candidate = read_network(run / "gen-001" / "candidate.npz")
-    assert not all(np.array_equal(a, b) for a, b in zip(fresh, candidate, strict=True))
+    assert not same_weights(fresh, candidate)
     initial = read_network(run / "gen-000" / "network.npz")
-    assert not all(np.array_equal(a, b) for a, b in zip(fresh, initial, strict=True))
+    assert not same_weights(fresh, initial)
     for refused in (retrain, *([*tiny, "--retrain", generation, "--export", str(tmp_path / "c.npz")]
                                for generation in ("0", "2"))):
         with pytest.raises(SystemExit):
@@ -311,8 +317,7 @@ def test_a_run_can_start_from_a_network_file(tmp_path: Path) -> None:
     shipped = resources.files("splendor_nb.data").joinpath(WEIGHTS_FILE)
     with resources.as_file(shipped) as path:
         started = script.Run(run, {"bootstrap_games": 0, "start": str(path)})
-        assert all(np.array_equal(a, b) for a, b in zip(
-            read_network(run / "gen-000" / "network.npz"), shipped_network(), strict=True))
+        assert same_weights(read_network(run / "gen-000" / "network.npz"), shipped_network())
         assert json.loads((run / "settings.json").read_text())["start"] == str(path)
         assert started.best(1) == run / "gen-000" / "network.npz"
     with pytest.raises(ValueError, match="other settings"):
