@@ -198,12 +198,12 @@ def search(view: GameState, rng: random.Random, simulations: int, moves: Sequenc
     >>> from splendor_nb import new_game
     >>> view = new_game(seed=1).player_view(0)
     >>> moves = view.legal_moves()
-    >>> root = search(view, random.Random(0), 12, moves)
+    >>> root = search(view, random.Random(0), 10, moves)
     >>> root.visits, sum(child.visits for child in root.children.values())
-    (12, 11)
-    >>> early = search(view, random.Random(0), 12, moves, until_decided=True)
+    (10, 9)
+    >>> early = search(view, random.Random(0), 10, moves, until_decided=True)
     >>> early.visits, best_move(early, moves, 0) is best_move(root, moves, 0)
-    (11, True)
+    (9, True)
     """
     me = view.current_player
     root = Node(len(view.players))
