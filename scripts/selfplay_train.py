@@ -558,6 +558,12 @@ class Run:
         """How many games generation ``number`` plays: the bootstrap's for generation 0."""
         return self.settings.bootstrap_games if number == 0 else self.settings.games
 
+    @property
+    def first_played(self) -> int:
+        """The first generation with games: 0 when the run bootstraps, else 1 (generation 0
+        is then the start network alone)."""
+        return 0 if self.settings.bootstrap_games else 1
+
     def finished(self) -> int:
         """The number of generations done, one after the other from the first (generation 0,
         the bootstrap, not counted)."""
@@ -578,9 +584,9 @@ class Run:
     def window(self, number: int) -> list[Path]:
         """The games generation ``number``'s candidate is trained on: those of the last
         ``window`` generations up to it (the bootstrap's among them, when there is one)."""
-        first = 0 if self.settings.bootstrap_games else 1
         return [self.generation(g) / "games" / f"{i:05}.npz"
-                for g in range(max(first, number - self.settings.window + 1), number + 1)
+                for g in range(max(self.first_played, number - self.settings.window + 1),
+                               number + 1)
                 for i in range(self.games(g))]
 
     def retrain(self, number: int, epochs: int) -> Network:
@@ -616,12 +622,11 @@ class Run:
                                                   for index, out in enumerate(outs)],
                                   workers, f"gen {number} self-play")
         played = time.perf_counter() - started
-        first = 0 if settings.bootstrap_games else 1
         candidate = folder / "candidate.npz"
         data = load_positions(self.window(number), settings.value_mix)
         started = time.perf_counter()
         training_cpu = time.process_time()
-        previous = (self.generation(number - 1) / "candidate.npz" if number > first
+        previous = (self.generation(number - 1) / "candidate.npz" if number > self.first_played
                     else self.generation(0) / "network.npz")
         network, value_loss, policy_loss, steps = train(
             network_in(previous), data, settings, number,
@@ -678,7 +683,7 @@ class Run:
     def advance(self, generations: int, workers: int) -> None:
         """Play every generation up to ``generations`` that is not done yet (generation 0
         first when the run bootstraps)."""
-        for number in range(0 if self.settings.bootstrap_games else 1, generations + 1):
+        for number in range(self.first_played, generations + 1):
             if self.summary(number) is not None:
                 continue
             started = time.perf_counter()
