@@ -271,10 +271,13 @@ def test_retrain_trains_a_generation_s_window_afresh_and_reproducibly(tmp_path: 
     assert not same_weights(fresh, candidate)
     initial = read_network(run / "gen-000" / "network.npz")
     assert not same_weights(fresh, initial)
-    for refused in (retrain, *([*tiny, "--retrain", generation, "--export", str(tmp_path / "c.npz")]
-                               for generation in ("0", "2"))):
+    elsewhere = ["--export", str(tmp_path / "c.npz")]
+    refused = [retrain,  # no --export
+               [*tiny, "--retrain", "0", *elsewhere],  # generation 0 has no games here
+               [*tiny, "--retrain", "2", *elsewhere]]  # generation 2 is not played
+    for arguments in refused:
         with pytest.raises(SystemExit):
-            script.main(refused)
+            script.main(arguments)
 
 
 def test_a_four_player_match_seats_the_network_once_among_baseline_seats(
