@@ -7,6 +7,8 @@ from a network that imitates the baseline bot (the expert level before this netw
         --export splendor_nb/data/expert_network.npz  # the best network so far, to ship
     .venv/bin/python scripts/selfplay_train.py --run ~/az-run --retrain 4 \\
         --export retrained.npz  # generation 4's games, learned afresh (Run.retrain)
+    .venv/bin/python scripts/selfplay_train.py --run ~/az-run --held-out 5 \
+        --networks retrained.npz ...  # their losses on generation 5's games, by player count
 
 AlphaZero's loop, one generation at a time, every step written to the run's folder as it is
 done, so the same command resumes an interrupted run where it stopped (the settings are read
@@ -484,6 +486,19 @@ def losses(model: TorchNetwork, batch: tuple[torch.Tensor, ...]
     return value_loss, policy_loss
 
 
+def held_out(network: Network, data: dict[int, Positions]) -> dict[int, tuple[float, float]]:
+    """``network``'s value and policy cross-entropies on ``data`` (positions it was not trained
+    on), by number of players: how well it foresees results and searches it never saw."""
+    model = TorchNetwork(network)
+    found = {}
+    with torch.no_grad():
+        for players, positions in data.items():
+            value_loss, policy_loss = losses(model, positions.batch(
+                np.arange(len(positions.movers))))
+            found[players] = (value_loss.item(), policy_loss.item())
+    return found
+
+
 def train(start: Network, data: dict[int, Positions], settings: Settings, generation: int,
           epochs: int | None = None) -> tuple[Network, float, float, int]:
     """``start`` trained on ``data`` for ``epochs`` passes (by default ``settings.epochs``):
@@ -581,13 +596,17 @@ class Run:
                 return self.generation(number) / "candidate.npz"
         return self.generation(0) / "network.npz"
 
+    def played(self, number: int) -> list[Path]:
+        """The files of generation ``number``'s games."""
+        return [self.generation(number) / "games" / f"{i:05}.npz"
+                for i in range(self.games(number))]
+
     def window(self, number: int) -> list[Path]:
         """The games generation ``number``'s candidate is trained on: those of the last
         ``window`` generations up to it (the bootstrap's among them, when there is one)."""
-        return [self.generation(g) / "games" / f"{i:05}.npz"
-                for g in range(max(self.first_played, number - self.settings.window + 1),
-                               number + 1)
-                for i in range(self.games(g))]
+        return [path for g in range(max(self.first_played, number - self.settings.window + 1),
+                                    number + 1)
+                for path in self.played(g)]
 
     def retrain(self, number: int, epochs: int) -> Network:
         """A network trained afresh on generation ``number``'s window: from the run's
@@ -727,6 +746,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="with --export: write instead a network trained afresh on that "
                              "generation's window (--retrain-epochs passes)")
     parser.add_argument("--retrain-epochs", type=int, default=20)
+    parser.add_argument("--held-out", type=int, metavar="GENERATION",
+                        help="print the losses of the --networks files on that generation's "
+                             "games (the value's against their results alone), and stop")
+    parser.add_argument("--networks", type=Path, nargs="+", default=[],
+                        help="with --held-out: the network files to judge")
     for field in fields(Settings):
         parser.add_argument(f"--{field.name.replace('_', '-')}", type=type(field.default),
                             help=f"default {field.default} (a new run only)")
@@ -738,6 +762,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         run = Run(args.run, given)
     except ValueError as error:
         parser.error(str(error))
+    if args.held_out is not None:
+        if not args.networks or args.held_out > run.finished() \
+                or not run.played(args.held_out):
+            parser.error(f"--held-out {args.held_out} needs --networks and a finished "
+                         f"generation with games (generations done: {run.finished()})")
+        data = load_positions(run.played(args.held_out))
+        for path in args.networks:
+            for players, (value, policy) in held_out(network_in(path), data).items():
+                print(f"{path}: {players} players, {len(data[players].movers)} positions: "
+                      f"value loss {value:.4f}, policy loss {policy:.4f}")
+        return
     if args.retrain is not None:
         if args.export is None or args.retrain > run.finished() or not run.window(args.retrain):
             parser.error(f"--retrain {args.retrain} needs --export and a finished generation "

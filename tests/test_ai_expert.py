@@ -280,6 +280,32 @@ def test_retrain_trains_a_generation_s_window_afresh_and_reproducibly(tmp_path: 
             script.main(arguments)
 
 
+def test_held_out_prints_each_network_s_losses_on_a_generation_s_games(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--held-out G --networks FILE...`` prints every file's value and policy losses on
+    generation G's games, by player count: the initial network's priors are flat, so its
+    policy loss is the mean log of the number of moves searched; it needs ``--networks`` and a
+    finished generation with games."""
+    script = trainer()
+    run = tmp_path / "run"
+    tiny = tiny_run(run, gate_games=0)
+    script.main(tiny)
+    capsys.readouterr()
+    initial = run / "gen-000" / "network.npz"
+    script.main([*tiny, "--held-out", "1", "--networks", str(initial)])
+    counts = np.concatenate([np.load(path)["counts"]
+                             for path in sorted((run / "gen-001" / "games").glob("*.npz"))])
+    printed = capsys.readouterr().out.strip().splitlines()
+    assert len(printed) == 1  # the two games are 2-player ones
+    assert printed[0].startswith(f"{initial}: 2 players, {len(counts)} positions: value loss ")
+    assert float(printed[0].rsplit(" ", 1)[1]) == pytest.approx(np.log(counts).mean(), abs=1e-4)
+    refused = [[*tiny, "--held-out", "1"],  # no --networks
+               [*tiny, "--held-out", "2", "--networks", str(initial)]]  # not played
+    for arguments in refused:
+        with pytest.raises(SystemExit):
+            script.main(arguments)
+
+
 def test_a_four_player_match_seats_the_network_once_among_baseline_seats(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A ``baseline-4p`` match game has 4 players: the network searches in seat ``index % 4``
