@@ -33,10 +33,12 @@ back from ``settings.json``; only ``--generations`` and ``--workers`` may change
    quick one of ``fast_simulations`` that is played and not kept. Every fully searched
    position is kept: its rows, the root's moves and their shares of the visits (the
    policy's target), every player's chance of winning as the search found it at the root, and
-   the game's result. The value's target is the result, or with ``value_mix`` above 0 that
-   share of the search's chances and the rest the result: one game's result says little of
-   each of its positions, the search's chances say more of each but lean on the network
-   being trained. ``gen-NNN/games/``.
+   the game's result; and, so that a change of the features does not waste the games, the
+   deal's seed, every move played and the features' names: a game recorded with other
+   features is played again and read with today's (``refeaturize``). The value's target is
+   the result, or with ``value_mix`` above 0 that share of the search's chances and the rest
+   the result: one game's result says little of each of its positions, the search's chances
+   say more of each but lean on the network being trained. ``gen-NNN/games/``.
 2. **Training**: the last generation's candidate (kept or not: training goes on where it
    stopped, the gate only decides which network plays), trained in torch on the last
    ``window`` generations' positions (Adam, ``epochs`` passes, the cross-entropies of both
@@ -96,9 +98,10 @@ from tqdm import tqdm
 from splendor_nb.ai.baseline import SIMULATIONS as BASELINE_SIMULATIONS
 from splendor_nb.ai.baseline import grow, preferred, root_moves, root_visits
 from splendor_nb.ai.bots import Bot
-from splendor_nb.ai.features import FEATURES, features
+from splendor_nb.ai.features import FEATURES, NAMES, features
 from splendor_nb.ai.policy_value import (
     MOVE_FEATURES,
+    MOVE_NAMES,
     Network,
     initial_network,
     move_features,
@@ -274,22 +277,30 @@ def _record_game(settings: Settings, kind: str, generation: int, index: int,
     """Play game ``index`` of a generation with ``decide`` at every seat and write every
     searched position of it to ``out``: the rows, the mover, the root's moves and their visit
     shares, the chances the search found when ``decide`` gives them, and the game's result;
-    the first ``sampled_turns`` turns are drawn in proportion to the shares. The CPU seconds
-    it took."""
+    the first ``sampled_turns`` turns are drawn in proportion to the shares. The deal's seed,
+    every move played, the root's moves and the names of the features are written too, so
+    that the positions can be read again with other features (:func:`replay`). The CPU
+    seconds it took."""
     started = time.process_time()
     players = PLAYER_MIX[index % len(PLAYER_MIX)]
     rng = random.Random(derive_seed(settings.seed, kind, generation, index))
-    state = new_game(players=players,
-                     seed=derive_seed(settings.seed, "deal", generation, index))
+    deal = derive_seed(settings.seed, "deal", generation, index)
+    state = new_game(players=players, seed=deal)
     rows, movers, move_rows, counts = [], [], [], []
     shares: list[float] = []
     found: list[Sequence[float]] = []
+    played: list[str] = []
+    kept: list[int] = []
+    searched: list[str] = []
     while not state.is_over and state.turn < MAX_TURNS:
         view, moves, share, best, chances = decide(state, rng)
         if len(moves) == 1:
+            played.append(str(moves[0]))
             state = state.apply(moves[0])
             continue
         if any(share):
+            kept.append(len(played))
+            searched.extend(str(move) for move in moves)
             rows.append(features(state))
             movers.append(state.current_player)
             move_rows.append(move_features(view, moves))
@@ -299,9 +310,11 @@ def _record_game(settings: Settings, kind: str, generation: int, index: int,
                 found.append(chances)
         if state.turn < settings.sampled_turns and any(share):
             best = rng.choices(moves, weights=share)[0]
+        played.append(str(best))
         state = state.apply(best)
     if not state.is_over:
         rows, movers, move_rows, counts, shares, found = [], [], [], [], [], []
+        kept, searched = [], []
     result = [1 / len(state.winners) if i in state.winners else 0.0 for i in range(players)] \
         if state.is_over else [0.0] * players
     _write_npz(out, rows=np.array(rows, dtype=np.float32).reshape(-1, players, FEATURES),
@@ -312,6 +325,9 @@ def _record_game(settings: Settings, kind: str, generation: int, index: int,
                shares=np.array(shares, dtype=np.float32),
                result=np.array(result, dtype=np.float32),
                end=np.array(state.end_rule or "unfinished"),
+               deal=np.array(deal, dtype=np.int64), played=np.array(played, dtype=str),
+               kept=np.array(kept, dtype=np.int64), searched=np.array(searched, dtype=str),
+               feature_names=np.array(NAMES), move_names=np.array(MOVE_NAMES),
                **({"chances": np.array(found, dtype=np.float32).reshape(-1, players)}
                   if found and len(found) == len(movers) else {}))
     return time.process_time() - started
@@ -444,11 +460,14 @@ class Positions:
 def load_positions(files: Sequence[Path], value_mix: float = 0.0) -> dict[int, Positions]:
     """Every position of the games in ``files``, by number of players; a position's value
     target is its game's result, mixed with the search's chances where a game has them
-    (``value_mix`` of the chances, :attr:`Settings.value_mix`)."""
+    (``value_mix`` of the chances, :attr:`Settings.value_mix`). A game recorded with other
+    features than today's is read again with today's (:func:`refeaturize`)."""
     parts: dict[int, list[dict[str, np.ndarray[Any, Any]]]] = {}
     for path in files:
         with np.load(path) as stored:
             game = {name: stored[name] for name in stored.files}
+        if not same_features(game):
+            game = refeaturize(game, path)
         if len(game["movers"]):
             parts.setdefault(game["rows"].shape[1], []).append(game)
     found = {}
@@ -465,7 +484,53 @@ def load_positions(files: Sequence[Path], value_mix: float = 0.0) -> dict[int, P
     return found
 
 
-def value_targets(game: dict[str, np.ndarray[Any, Any]], value_mix: float
+Game = dict[str, np.ndarray[Any, Any]]
+"""A recorded game's arrays, by name (:func:`_record_game`)."""
+
+
+def same_features(game: Game) -> bool:
+    """Whether ``game``'s rows and move rows are today's features (a game recorded before the
+    names were written is taken at its widths)."""
+    if "feature_names" in game:
+        return (tuple(game["feature_names"].tolist()) == NAMES
+                and tuple(game["move_names"].tolist()) == MOVE_NAMES)
+    return bool(game["rows"].shape[2] == FEATURES and game["moves"].shape[1] == MOVE_FEATURES)
+
+
+def replay(game: Game) -> list[tuple[GameState, list[Move]]]:
+    """The kept positions of a recorded game, each with its root's moves, played again from
+    the game's deal and moves."""
+    state = new_game(players=len(game["result"]), seed=int(game["deal"]))
+    searched = [Move.parse(text) for text in game["searched"].tolist()]
+    starts = np.concatenate([[0], np.cumsum(game["counts"])]).tolist()
+    kept = {number: place for place, number in enumerate(game["kept"].tolist())}
+    found = []
+    for number, text in enumerate(game["played"].tolist()):
+        if number in kept:
+            place = kept[number]
+            found.append((state, searched[starts[place]:starts[place + 1]]))
+        state = state.apply(Move.parse(text))
+    return found
+
+
+def refeaturize(game: Game, path: Path) -> Game:
+    """``game`` with its rows and move rows made again with today's features, from its
+    replay; a game recorded without its moves cannot be, and says so."""
+    if "played" not in game:
+        raise ValueError(f"{path} was recorded with other features than today's and without "
+                         "its moves, so its positions cannot be read again: play it anew")
+    positions = replay(game)
+    players = len(game["result"])
+    rows = np.array([features(state) for state, _ in positions], dtype=np.float32)
+    moves = [move_features(state.player_view(state.current_player), searched)
+             for state, searched in positions]
+    return {**game, "rows": rows.reshape(-1, players, FEATURES),
+            "moves": (np.concatenate(moves) if moves else
+                      np.zeros((0, MOVE_FEATURES))).astype(np.float32),
+            "feature_names": np.array(NAMES), "move_names": np.array(MOVE_NAMES)}
+
+
+def value_targets(game: Game, value_mix: float
                   ) -> np.ndarray[Any, Any]:
     """Each position's value target in one game's arrays: the result, or ``value_mix`` of the
     search's chances and the rest the result when the game recorded them."""

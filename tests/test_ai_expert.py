@@ -280,6 +280,39 @@ def test_retrain_trains_a_generation_s_window_afresh_and_reproducibly(tmp_path: 
             script.main(arguments)
 
 
+def test_a_recorded_game_replays_to_its_positions_and_is_read_again_with_new_features(
+        tmp_path: Path) -> None:
+    """A self-play game's file holds its deal and moves: played again, they give back its
+    kept positions (half of the later moves are quick ones, not kept), whose features and move
+    rows are the ones stored; a file whose features are named otherwise than today's is read
+    with today's, from its replay, and a file without its moves is refused, naming it."""
+    script = trainer()
+    run = tmp_path / "run"
+    script.main([*tiny_run(run, gate_games=0), "--full-share", "0.5", "--fast-simulations", "2"])
+    path = run / "gen-001" / "games" / "00000.npz"
+    with np.load(path) as stored:
+        game = {name: stored[name] for name in stored.files}
+    assert len(game["played"]) > len(game["kept"]) + 10  # quick moves, played and not kept
+    positions = script.replay(game)
+    assert len(positions) == len(game["movers"]) > 10
+    assert [state.current_player for state, _ in positions] == game["movers"].tolist()
+    assert np.array_equal(np.array([features(state) for state, _ in positions],
+                                   dtype=np.float32), game["rows"])
+    assert np.array_equal(np.concatenate(
+        [move_features(state.player_view(state.current_player), moves)
+         for state, moves in positions]).astype(np.float32), game["moves"])
+    renamed = {**game, "feature_names": np.array(["an older feature"]),
+               "rows": np.zeros((len(game["movers"]), 2, 3), dtype=np.float32)}
+    np.savez(tmp_path / "renamed.npz", **renamed)
+    again = script.load_positions([tmp_path / "renamed.npz"])[2]
+    assert np.array_equal(again.rows, game["rows"])
+    assert np.array_equal(again.moves, game["moves"])
+    unplayable = {name: array for name, array in renamed.items() if name != "played"}
+    np.savez(tmp_path / "unplayable.npz", **unplayable)
+    with pytest.raises(ValueError, match=r"unplayable\.npz .*without its moves"):
+        script.load_positions([tmp_path / "unplayable.npz"])
+
+
 def test_held_out_prints_each_network_s_losses_on_a_generation_s_games(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``--held-out G --networks FILE...`` prints every file's value and policy losses on
