@@ -12,7 +12,8 @@ from a network that imitates the baseline bot (the expert level before this netw
 
 AlphaZero's loop, one generation at a time, every step written to the run's folder as it is
 done, so the same command resumes an interrupted run where it stopped (the settings are read
-back from ``settings.json``; only ``--generations`` and ``--workers`` may change):
+back from ``settings.json``; only ``--generations`` and ``--workers`` may change, and
+``--afresh-from``/``--afresh-epochs`` for generations not yet done):
 
 0. **Bootstrap** (expert iteration; generation 0, when ``bootstrap_games`` is not 0):
    ``bootstrap_games`` games of the baseline's own search (:mod:`splendor_nb.ai.baseline`, as the
@@ -42,7 +43,8 @@ back from ``settings.json``; only ``--generations`` and ``--workers`` may change
 2. **Training**: the last generation's candidate (kept or not: training goes on where it
    stopped, the gate only decides which network plays), trained in torch on the last
    ``window`` generations' positions (Adam, ``epochs`` passes, the cross-entropies of both
-   heads). ``gen-NNN/candidate.npz``.
+   heads); from generation ``afresh_from`` on (when not 0), the run's initial network
+   trained afresh on them instead (``afresh_epochs`` passes). ``gen-NNN/candidate.npz``.
 3. **Gate**: ``gate_games`` two-player games of the candidate against the best network, seats
    swapped; it becomes the best when it scores ``gate_threshold`` or more. ``gen-NNN/gate/``.
 4. **Strength**: ``baseline_games`` two-player games of the candidate against the ``baseline``
@@ -87,7 +89,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -165,6 +167,12 @@ class Settings:
     start: str = ""
     """A network file generation 0 starts from (another run's candidate, the shipped weights),
     copied into the run as ``gen-000/network.npz``; empty: the initial network."""
+    afresh_from: int = 0
+    """The first generation whose candidate is trained afresh, from the run's initial network
+    for ``afresh_epochs`` passes on its window (as ``--retrain`` trains one), instead of going
+    on from the last candidate; 0: none is. A candidate trained afresh played better
+    (docs/ai.md). A run may take it up part way, for generations not yet done."""
+    afresh_epochs: int = 20
 
     def __post_init__(self) -> None:
         if not 0 < self.full_share <= 1:
@@ -177,6 +185,8 @@ LEGACY: dict[str, Any] = {"bootstrap_games": 0, "value_mix": 0.0, "baseline_game
 """The settings a run's ``settings.json`` lacks when it was started before they existed: such a
 run goes on as it was started (no bootstrap; the result alone as the value's target; no
 4-player matches)."""
+TAKEN_UP_LATER = {"afresh_from", "afresh_epochs"}
+"""The settings a run already started may change: those of generations not yet done."""
 MATCH_PLAYERS = {"gate": 2, "baseline": 2, "baseline-4p": 4}
 """The players of a match game of each kind."""
 
@@ -610,7 +620,11 @@ class Run:
             self.settings = Settings(**{**LEGACY, **json.loads(stored.read_text())})
             changed = [name for name, value in given.items()
                        if getattr(self.settings, name) != value]
-            if changed:
+            if changed and set(changed) <= TAKEN_UP_LATER and self._later(given):
+                self.settings = replace(self.settings, **{name: given[name]
+                                                          for name in changed})
+                stored.write_text(json.dumps(asdict(self.settings), indent=1) + "\n")
+            elif changed:
                 raise ValueError(f"the run in {folder} was started with other settings "
                                  f"({', '.join(changed)}): see its settings.json")
         else:
@@ -621,6 +635,13 @@ class Run:
             first.parent.mkdir(parents=True, exist_ok=True)
             save_network(network_in(self.settings.start) if self.settings.start else
                          self.initial(), first)
+
+    def _later(self, given: dict[str, Any]) -> bool:
+        """Whether training afresh, as ``given`` and as stored, starts after every generation
+        done (or never), so that taking it up changes none of them."""
+        done = self.finished()
+        return all(start == 0 or start > done
+                   for start in (given.get("afresh_from", 0), self.settings.afresh_from))
 
     def initial(self) -> Network:
         """The run's initial network (:func:`~splendor_nb.ai.policy_value.initial_network`
@@ -710,11 +731,14 @@ class Run:
         data = load_positions(self.window(number), settings.value_mix)
         started = time.perf_counter()
         training_cpu = time.process_time()
-        previous = (self.generation(number - 1) / "candidate.npz" if number > self.first_played
-                    else self.generation(0) / "network.npz")
-        network, value_loss, policy_loss, steps = train(
-            network_in(previous), data, settings, number,
-            settings.bootstrap_epochs if number == 0 else settings.epochs)
+        if settings.afresh_from and number >= settings.afresh_from:
+            start, epochs = self.initial(), settings.afresh_epochs
+        else:
+            start = network_in(self.generation(number - 1) / "candidate.npz"
+                               if number > self.first_played
+                               else self.generation(0) / "network.npz")
+            epochs = settings.bootstrap_epochs if number == 0 else settings.epochs
+        network, value_loss, policy_loss, steps = train(start, data, settings, number, epochs)
         save_network(network, candidate)
         trained = time.perf_counter() - started
         training_cpu = time.process_time() - training_cpu

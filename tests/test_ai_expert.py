@@ -313,6 +313,28 @@ def test_a_recorded_game_replays_to_its_positions_and_is_read_again_with_new_fea
         script.load_positions([tmp_path / "unplayable.npz"])
 
 
+def test_a_run_takes_up_training_afresh_for_the_generations_not_yet_done(
+        tmp_path: Path) -> None:
+    """``--afresh-from G`` on a run already started is taken (and written to its settings)
+    when generation G is not done yet: its candidate is then the network ``--retrain G``
+    writes, not one going on from the last candidate; for a generation already done it is
+    refused, as it would change that generation."""
+    script = trainer()
+    run = tmp_path / "run"
+    tiny = tiny_run(run, gate_games=0)
+    script.main(tiny)
+    afresh = [*tiny, "--generations", "2", "--afresh-from", "2", "--afresh-epochs", "3"]
+    script.main(afresh)
+    assert json.loads((run / "settings.json").read_text())["afresh_from"] == 2
+    script.main([*afresh, "--retrain", "2", "--retrain-epochs", "3",
+                 "--export", str(tmp_path / "retrained.npz")])
+    candidate = read_network(run / "gen-002" / "candidate.npz")
+    assert same_weights(candidate, read_network(tmp_path / "retrained.npz"))
+    for start in ("1", "3"):  # generation 1 was trained on; 2 already is afresh
+        with pytest.raises(SystemExit):
+            script.main([*afresh, "--afresh-from", start])
+
+
 def test_held_out_prints_each_network_s_losses_on_a_generation_s_games(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``--held-out G --networks FILE...`` prints every file's value and policy losses on
