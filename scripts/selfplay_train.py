@@ -7,7 +7,7 @@ from a network that imitates the baseline bot (the expert level before this netw
         --export splendor_nb/data/expert_network.npz  # the best network so far, to ship
     .venv/bin/python scripts/selfplay_train.py --run ~/az-run --retrain 4 \\
         --export retrained.npz  # generation 4's games, learned afresh (Run.retrain)
-    .venv/bin/python scripts/selfplay_train.py --run ~/az-run --held-out 5 \
+    .venv/bin/python scripts/selfplay_train.py --run ~/az-run --held-out 5 \\
         --networks retrained.npz ...  # their losses on generation 5's games, by player count
 
 AlphaZero's loop, one generation at a time, every step written to the run's folder as it is
@@ -467,12 +467,16 @@ class Positions:
                 torch.from_numpy(shares), torch.from_numpy(mask))
 
 
+Game = dict[str, np.ndarray[Any, Any]]
+"""A recorded game's arrays, by name (:func:`_record_game`)."""
+
+
 def load_positions(files: Sequence[Path], value_mix: float = 0.0) -> dict[int, Positions]:
     """Every position of the games in ``files``, by number of players; a position's value
     target is its game's result, mixed with the search's chances where a game has them
     (``value_mix`` of the chances, :attr:`Settings.value_mix`). A game recorded with other
     features than today's is read again with today's (:func:`refeaturize`)."""
-    parts: dict[int, list[dict[str, np.ndarray[Any, Any]]]] = {}
+    parts: dict[int, list[Game]] = {}
     for path in files:
         with np.load(path) as stored:
             game = {name: stored[name] for name in stored.files}
@@ -492,10 +496,6 @@ def load_positions(files: Sequence[Path], value_mix: float = 0.0) -> dict[int, P
             moves=np.concatenate([g["moves"] for g in games]),
             shares=np.concatenate([g["shares"] for g in games]))
     return found
-
-
-Game = dict[str, np.ndarray[Any, Any]]
-"""A recorded game's arrays, by name (:func:`_record_game`)."""
 
 
 def same_features(game: Game) -> bool:
@@ -540,8 +540,7 @@ def refeaturize(game: Game, path: Path) -> Game:
             "feature_names": np.array(NAMES), "move_names": np.array(MOVE_NAMES)}
 
 
-def value_targets(game: Game, value_mix: float
-                  ) -> np.ndarray[Any, Any]:
+def value_targets(game: Game, value_mix: float) -> np.ndarray[Any, Any]:
     """Each position's value target in one game's arrays: the result, or ``value_mix`` of the
     search's chances and the rest the result when the game recorded them."""
     results = np.repeat(game["result"][None], len(game["movers"]), axis=0)
