@@ -611,23 +611,23 @@ class Run:
 
     def __init__(self, folder: Path, given: dict[str, Any]) -> None:
         """A new run with the settings ``given`` (the rest by default), or the run already in
-        ``folder``, whose settings ``given`` must not contradict."""
+        ``folder``, whose settings ``given`` must not contradict but for those it may take up
+        later (:data:`TAKEN_UP_LATER`)."""
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         stored = folder / "settings.json"
+        changed: list[str] = []
         if stored.exists():
             self.settings = Settings(**{**LEGACY, **json.loads(stored.read_text())})
             changed = [name for name, value in given.items()
                        if getattr(self.settings, name) != value]
-            if changed and set(changed) <= TAKEN_UP_LATER and self._later(given):
-                self.settings = replace(self.settings, **{name: given[name]
-                                                          for name in changed})
-                stored.write_text(json.dumps(asdict(self.settings), indent=1) + "\n")
-            elif changed:
+            if changed and not (set(changed) <= TAKEN_UP_LATER and self._later(given)):
                 raise ValueError(f"the run in {folder} was started with other settings "
                                  f"({', '.join(changed)}): see its settings.json")
+            self.settings = replace(self.settings, **{name: given[name] for name in changed})
         else:
             self.settings = Settings(**given)
+        if not stored.exists() or changed:
             stored.write_text(json.dumps(asdict(self.settings), indent=1) + "\n")
         first = self.generation(0) / "network.npz"
         if not first.exists():
@@ -716,7 +716,7 @@ class Run:
         best = self.best(number)
         started = time.perf_counter()
         (folder / "games").mkdir(parents=True, exist_ok=True)
-        outs = [folder / "games" / f"{index:05}.npz" for index in range(self.games(number))]
+        outs = self.played(number)
         if number == 0:
             here, cpu = run_tasks(play_bootstrap, [Bootstrap(settings, index, out)
                                                    for index, out in enumerate(outs)],
