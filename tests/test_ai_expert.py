@@ -18,6 +18,7 @@ import pytest
 
 from splendor_nb import GameState, Move, new_game
 from splendor_nb.ai import LEVELS, Bot
+from splendor_nb.ai import puct as puct_module
 from splendor_nb.ai.baseline import baseline
 from splendor_nb.ai.features import FEATURES, features
 from splendor_nb.ai.policy_value import (
@@ -218,6 +219,24 @@ def test_the_expert_stops_searching_once_its_move_is_decided(players: int) -> No
         assert puct(view, random.Random(state.turn), 300) is best_move(whole, moves, me)
         stopped_early += early.visits < whole.visits == 300
     assert stopped_early >= 6
+
+
+def test_an_untried_move_counts_less_once_the_likelier_moves_are_tried(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """First play urgency: once the move the policy likes (nine tenths of the prior) has been
+    tried, a move not yet tried counts its position's chance less FIRST_PLAY_REDUCTION times
+    the square root of that share, so the search goes on with the liked move where, counting
+    the position's chance in full, it would turn to the other."""
+    liked, other = new_game(players=2, seed=4).legal_moves()[:2]
+    node = puct_module.Node(2)
+    node.priors = {liked: 0.9, other: 0.1}
+    node.visits, node.total = 4, [2.0, 2.0]  # the position: a chance of 0.5 for player 0
+    tried = node.children[liked] = puct_module.Node(2)
+    tried.visits, tried.total = 3, [0.72, 2.28]  # the liked move so far: 0.24
+    # scores: liked 0.24 + 2 * 0.9 / 4 = 0.69; other 0.5 + 2 * 0.1 = 0.70, less 0.095
+    assert puct_module._select(node, [liked, other], 0) is liked
+    monkeypatch.setattr(puct_module, "FIRST_PLAY_REDUCTION", 0.0)
+    assert puct_module._select(node, [liked, other], 0) is other
 
 
 @pytest.mark.slow

@@ -19,7 +19,7 @@ second review reuses every position still current; a review is a function of the
 >>> _ = replay.play("+wbg"); _ = replay.play("R3b4")
 >>> result = review(replay, budget=60, workers=1)
 >>> [(m.turn, str(m.move), str(m.best), round(m.loss, 3), m.label) for m in result.moves]
-[(1, '+wbg', '+rr', 0.0, None), (2, 'R3b4', '+wbr', 0.072, 'inaccuracy')]
+[(1, '+wbg', '+rr', 0.0, None), (2, 'R3b4', '+wbr', 0.071, 'inaccuracy')]
 >>> len(replay.analysis.positions), pending(replay, budget=60)
 (3, 0)
 """
